@@ -1,0 +1,74 @@
+//! Building and running the server. Production (`armory serve`) and the tests start it the same
+//! way: `App::build` connects, migrates and binds, exposing the bound address before serving.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use tokio::net::TcpListener;
+
+use crate::config::Config;
+use crate::db::{Db, DbError};
+use crate::http::{AppState, routes};
+use crate::shutdown::Shutdown;
+use crate::telemetry;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    #[error(transparent)]
+    Database(#[from] DbError),
+    #[error("cannot listen on ARMORY_BIND={addr}: {cause}")]
+    Bind { addr: SocketAddr, cause: std::io::Error },
+}
+
+pub struct App {
+    listener: TcpListener,
+    router: Router,
+    state: AppState,
+}
+
+impl App {
+    /// Connect to `config.database_url`, apply migrations, bind `config.bind`.
+    pub async fn build(config: Config) -> Result<Self, StartupError> {
+        let db = Db::connect(&config.database_url).await?;
+        db.migrate().await?;
+        Self::with_db(config, db, None).await
+    }
+
+    /// Bind over an existing database handle, optionally with extra routes mounted.
+    pub async fn with_db(config: Config, db: Db, extra: Option<Router<AppState>>) -> Result<Self, StartupError> {
+        telemetry::install_panic_hook();
+        let listener = TcpListener::bind(config.bind)
+            .await
+            .map_err(|cause| StartupError::Bind { addr: config.bind, cause })?;
+        let state = AppState { db, config: Arc::new(config), shutdown: Shutdown::default() };
+        let router = routes::build(state.clone(), extra);
+        Ok(Self { listener, router, state })
+    }
+
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    /// The token that stops this app: trigger it, and /ready turns 503 at once, the listener closes
+    /// after the configured drain, and `run` returns once in-flight requests finished.
+    pub fn shutdown(&self) -> Shutdown {
+        self.state.shutdown.clone()
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    pub async fn run(self) -> std::io::Result<()> {
+        let shutdown = self.state.shutdown.clone();
+        let drain = self.state.config.shutdown_drain;
+        let stop = async move {
+            shutdown.triggered().await;
+            tokio::time::sleep(drain).await;
+        };
+        axum::serve(self.listener, self.router).with_graceful_shutdown(stop).await?;
+        self.state.db.close().await;
+        Ok(())
+    }
+}

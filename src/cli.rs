@@ -1,0 +1,105 @@
+//! The `armory` command line: argument parsing and dispatch to the library.
+//!
+//! Every failure a user can cause is one line on stderr naming the setting, and exit code 1.
+
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+
+use crate::app::App;
+use crate::config::Config;
+use crate::db::Db;
+use crate::telemetry;
+
+#[derive(Parser)]
+#[command(name = "armory", version, about = "Armory: the firearms specification database API")]
+struct Cli {
+    /// Database URL: sqlite://PATH (created on first start) or postgres://USER@HOST/DB.
+    #[arg(long, env = "ARMORY_DATABASE_URL", default_value = "sqlite://armory.db", global = true)]
+    database_url: String,
+
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API (the default when no command is given).
+    Serve(ServeArgs),
+    /// Apply the database migrations and exit.
+    Migrate,
+}
+
+#[derive(clap::Args, Default)]
+struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "ARMORY_BIND", default_value = "127.0.0.1:8080")]
+    bind: Option<SocketAddr>,
+    /// Environment name reported by /health.
+    #[arg(long, env = "ARMORY_ENV", default_value = "development")]
+    env: Option<String>,
+    /// Seconds /ready answers 503 before the listener closes on shutdown.
+    #[arg(long, env = "ARMORY_SHUTDOWN_DRAIN_SECS", default_value_t = 0)]
+    shutdown_drain_secs: u64,
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    telemetry::init();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => return fail(format!("cannot start the async runtime: {error}")),
+    };
+    let result = runtime.block_on(run(cli));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => fail(message),
+    }
+}
+
+fn fail(message: String) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::FAILURE
+}
+
+async fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        None => serve(cli.database_url, ServeArgs::parse_defaults()).await,
+        Some(Command::Serve(args)) => serve(cli.database_url, args).await,
+        Some(Command::Migrate) => {
+            let db = Db::connect(&cli.database_url).await.map_err(|e| e.to_string())?;
+            db.migrate().await.map_err(|e| e.to_string())?;
+            eprintln!("migrations applied");
+            Ok(())
+        }
+    }
+}
+
+impl ServeArgs {
+    /// `armory` alone behaves as `armory serve` with its defaults and environment.
+    fn parse_defaults() -> Self {
+        #[derive(Parser)]
+        struct Only {
+            #[command(flatten)]
+            args: ServeArgs,
+        }
+        Only::parse_from(["armory"]).args
+    }
+}
+
+async fn serve(database_url: String, args: ServeArgs) -> Result<(), String> {
+    let config = Config {
+        bind: args.bind.unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], 8080))),
+        database_url,
+        environment: args.env.unwrap_or_else(|| "development".to_owned()),
+        shutdown_drain: Duration::from_secs(args.shutdown_drain_secs),
+    };
+    let app = App::build(config).await.map_err(|e| e.to_string())?;
+    app.shutdown().listen_for_signals();
+    tracing::info!(address = %app.local_addr(), "armory listening on http://{}", app.local_addr());
+    app.run().await.map_err(|e| format!("server failed: {e}"))?;
+    tracing::info!("stopped cleanly");
+    Ok(())
+}

@@ -1,0 +1,152 @@
+//! The database handle: one pool over SQLite or PostgreSQL, chosen by the URL scheme.
+//!
+//! Queries are written once, with `$1` placeholders (which both SQLite and PostgreSQL accept),
+//! against sqlx's `Any` driver, so callers never know which backend is behind them. Where the SQL
+//! must differ (migrations, row locking), `Backend` says which one is in use.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("ARMORY_DATABASE_URL is not a usable database URL ({0}); expected sqlite://PATH or postgres://USER@HOST/DB")]
+    InvalidUrl(String),
+    #[error("cannot reach the database at ARMORY_DATABASE_URL={url}: {cause}")]
+    Unreachable { url: String, cause: String },
+    #[error("migrating the database failed: {0}")]
+    Migration(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct Db {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+impl Db {
+    /// Connect and check the database answers. A SQLite file is created when missing.
+    pub async fn connect(url: &str) -> Result<Self, DbError> {
+        let (options, backend) = Self::options(url)?;
+        let pool = Self::pool_options(backend)
+            .connect_with(options)
+            .await
+            .map_err(|e| DbError::Unreachable { url: redact(url), cause: first_line(&e) })?;
+        Ok(Self { pool, backend })
+    }
+
+    /// A pool that connects on first use; used to build an app whose database may be gone.
+    pub fn connect_lazy(url: &str) -> Result<Self, DbError> {
+        let (options, backend) = Self::options(url)?;
+        let pool = Self::pool_options(backend).connect_lazy_with(options);
+        Ok(Self { pool, backend })
+    }
+
+    fn options(url: &str) -> Result<(AnyConnectOptions, Backend), DbError> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else {
+            return Err(DbError::InvalidUrl(format!("unknown scheme in '{}'", redact(url))));
+        };
+        let url = match backend {
+            // Create the file on first start unless the URL chose a mode itself.
+            Backend::Sqlite if !url.contains("mode=") => {
+                let separator = if url.contains('?') { '&' } else { '?' };
+                format!("{url}{separator}mode=rwc")
+            }
+            _ => url.to_owned(),
+        };
+        let options = AnyConnectOptions::from_str(&url).map_err(|e| DbError::InvalidUrl(first_line(&e)))?;
+        Ok((options, backend))
+    }
+
+    fn pool_options(backend: Backend) -> AnyPoolOptions {
+        let options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(5));
+        match backend {
+            // WAL lets readers go on while the catalog import writes; foreign keys are on by
+            // default in sqlx's SQLite driver.
+            Backend::Sqlite => options.max_connections(8).after_connect(|conn, _| {
+                Box::pin(async move {
+                    conn.execute("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000;").await?;
+                    Ok(())
+                })
+            }),
+            Backend::Postgres => options.max_connections(16),
+        }
+    }
+
+    pub async fn migrate(&self) -> Result<(), DbError> {
+        let migrator = match self.backend {
+            Backend::Sqlite => &SQLITE_MIGRATIONS,
+            Backend::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator.run(&self.pool).await.map_err(|e| DbError::Migration(first_line(&e)))
+    }
+
+    /// One round trip, bounded in time: the readiness check.
+    pub async fn ping(&self) -> bool {
+        let probe = sqlx::query("SELECT 1").execute(&self.pool);
+        matches!(tokio::time::timeout(Duration::from_secs(2), probe).await, Ok(Ok(_)))
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// The URL without its password, fit for an error line or a log.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            let userinfo = &url[scheme_end + 3..at];
+            match userinfo.split_once(':') {
+                Some((user, _)) => format!("{}{}:***{}", &url[..scheme_end + 3], user, &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
+fn first_line(error: &dyn std::fmt::Display) -> String {
+    error.to_string().lines().next().unwrap_or_default().to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redact_hides_only_the_password() {
+        assert_eq!(redact("postgres://bob:secret@db/x"), "postgres://bob:***@db/x");
+        assert_eq!(redact("postgres://bob@db/x"), "postgres://bob@db/x");
+        assert_eq!(redact("sqlite://armory.db"), "sqlite://armory.db");
+    }
+
+    #[test]
+    fn an_unknown_scheme_is_refused() {
+        assert!(matches!(Db::connect_lazy("mysql://x"), Err(DbError::InvalidUrl(_))));
+    }
+}

@@ -1,0 +1,59 @@
+//! Request body limits and the JSON extractor.
+//!
+//! A body declared larger than the limit is refused from its Content-Length before a byte of it is
+//! read. A body without Content-Length (chunked) is counted as it is read by the extractor, through
+//! axum's `DefaultBodyLimit`, and refused the same way once it passes the limit.
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
+use axum::http::header;
+use axum::middleware::Next;
+use axum::response::Response;
+use serde::de::DeserializeOwned;
+
+use super::error::{ApiError, MAX_JSON_BODY_BYTES};
+use super::reason::Reason;
+use axum::response::IntoResponse;
+
+pub async fn refuse_declared_oversize(request: Request, next: Next) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    match declared {
+        Some(length) if length > MAX_JSON_BODY_BYTES => ApiError::payload_too_large().into_response(),
+        _ => next.run(request).await,
+    }
+}
+
+/// `axum::Json` with the contract's errors: 400 INVALID_JSON and 413 PAYLOAD_TOO_LARGE.
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(request, state).await {
+            Ok(axum::Json(value)) => Ok(ApiJson(value)),
+            Err(rejection) => Err(json_rejection(rejection)),
+        }
+    }
+}
+
+fn json_rejection(rejection: JsonRejection) -> ApiError {
+    match rejection {
+        JsonRejection::BytesRejection(_) if rejection.status().as_u16() == 413 => {
+            ApiError::payload_too_large()
+        }
+        JsonRejection::JsonDataError(error) => {
+            ApiError::new(Reason::InvalidParameter, error.body_text())
+                .with_details(serde_json::json!({ "body": error.body_text() }))
+        }
+        JsonRejection::MissingJsonContentType(_) => ApiError::new(
+            Reason::InvalidJson,
+            "The body must be JSON sent with Content-Type: application/json.",
+        ),
+        other => ApiError::new(Reason::InvalidJson, format!("The body is not valid JSON: {}", other.body_text())),
+    }
+}

@@ -1,0 +1,65 @@
+//! The outermost middleware: request id, the error envelope and the access log line.
+//!
+//! Every response, whatever produced it (a handler, the router's fallback, a body limit, a caught
+//! panic), passes through here, so this is the one place that
+//! - gives the request an id (the caller's `X-Request-Id` when it is a sane token, else a new UUID),
+//! - renders an `ApiError` carried in the response into the JSON envelope with that id,
+//! - sets `X-Request-Id` on the response,
+//! - writes one log line per request (method, path, status, duration, request id; never headers,
+//!   so credentials never reach the log).
+
+use std::time::Instant;
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{HeaderName, HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::Response;
+
+use super::error::ApiError;
+
+pub static REQUEST_ID_HEADER: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The id of the request being served, readable by handlers as an extension.
+#[derive(Debug, Clone)]
+pub struct RequestId(pub String);
+
+tokio::task_local! {
+    /// Lets the panic hook name the request whose handler panicked.
+    pub static CURRENT_REQUEST_ID: String;
+}
+
+pub async fn envelope(mut request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let request_id = caller_request_id(&request).unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
+    request.extensions_mut().insert(RequestId(request_id.clone()));
+    let method = request.method().clone();
+    let path = request.uri().path().to_owned();
+
+    let mut response = CURRENT_REQUEST_ID.scope(request_id.clone(), next.run(request)).await;
+
+    if let Some(error) = response.extensions_mut().remove::<ApiError>() {
+        let body = serde_json::to_vec(&error.body(&request_id)).expect("a JSON value serialises");
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        headers.remove(header::CONTENT_LENGTH);
+        *response.body_mut() = Body::from(body);
+    }
+    if let Ok(value) = HeaderValue::from_str(&request_id) {
+        response.headers_mut().insert(REQUEST_ID_HEADER.clone(), value);
+    }
+
+    let status = response.status().as_u16();
+    let duration_ms = started.elapsed().as_secs_f64() * 1000.0;
+    tracing::info!(target: "armory::access", %method, %path, status, duration_ms, request_id, "request");
+    response
+}
+
+/// Accept the caller's id only when it is a short token, so logs cannot be forged with it.
+fn caller_request_id(request: &Request) -> Option<String> {
+    let value = request.headers().get(&REQUEST_ID_HEADER)?.to_str().ok()?;
+    let sane = !value.is_empty()
+        && value.len() <= 128
+        && value.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+    sane.then(|| value.to_owned())
+}

@@ -1,0 +1,116 @@
+//! The one error type of the HTTP layer.
+//!
+//! Handlers return `Result<_, ApiError>` and use `?`. An `ApiError` becomes a response that carries
+//! the error itself as an extension; the envelope middleware (`http::envelope`) renders the JSON
+//! body once it knows the request id, so every error, wherever it arose, gets the same envelope.
+
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Map, Value, json};
+
+use super::reason::Reason;
+
+/// The largest JSON request body the service reads (1 MB).
+pub const MAX_JSON_BODY_BYTES: u64 = 1024 * 1024;
+
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    pub reason: Reason,
+    pub message: String,
+    pub details: Option<Value>,
+    /// Seconds for the Retry-After header (429 and maintenance 503).
+    pub retry_after: Option<u64>,
+    /// Only on 413: the limit the body broke.
+    pub max_bytes: Option<u64>,
+}
+
+impl ApiError {
+    pub fn new(reason: Reason, message: impl Into<String>) -> Self {
+        Self { reason, message: message.into(), details: None, retry_after: None, max_bytes: None }
+    }
+
+    pub fn with_details(mut self, details: Value) -> Self {
+        self.details = Some(details);
+        self
+    }
+
+    pub fn with_retry_after(mut self, seconds: u64) -> Self {
+        self.retry_after = Some(seconds);
+        self
+    }
+
+    /// 400 INVALID_PARAMETER naming each bad field: `details: {field: problem}`.
+    pub fn invalid_parameters(fields: Map<String, Value>) -> Self {
+        let names: Vec<&str> = fields.keys().map(String::as_str).collect();
+        let message = format!("Invalid parameter: {}", names.join(", "));
+        Self::new(Reason::InvalidParameter, message).with_details(Value::Object(fields))
+    }
+
+    pub fn invalid_parameter(field: &str, problem: impl Into<String>) -> Self {
+        let mut fields = Map::new();
+        fields.insert(field.to_owned(), Value::String(problem.into()));
+        Self::invalid_parameters(fields)
+    }
+
+    pub fn not_found(what: &str, id: &str) -> Self {
+        Self::new(Reason::ResourceNotFound, format!("No {what} has the id '{id}'."))
+    }
+
+    pub fn route_not_found() -> Self {
+        Self::new(Reason::RouteNotFound, "No endpoint answers this method and path.")
+    }
+
+    pub fn payload_too_large() -> Self {
+        let mut error = Self::new(
+            Reason::PayloadTooLarge,
+            format!("The request body is larger than {MAX_JSON_BODY_BYTES} bytes."),
+        );
+        error.max_bytes = Some(MAX_JSON_BODY_BYTES);
+        error
+    }
+
+    /// A 500 whose cause is logged here, once, and never sent to the client.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(error = %cause, "internal error");
+        Self::new(Reason::InternalError, "The service failed to answer; quote request_id to support.")
+    }
+
+    /// The envelope body for this error.
+    pub fn body(&self, request_id: &str) -> Value {
+        let mut error = json!({
+            "code": self.reason.code(),
+            "reason": self.reason.identifier(),
+            "message": self.message,
+        });
+        if let Some(details) = &self.details {
+            error["details"] = details.clone();
+        }
+        if let Some(max_bytes) = self.max_bytes {
+            error["maxBytes"] = json!(max_bytes);
+        }
+        json!({ "success": false, "error": error, "request_id": request_id })
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.reason.identifier(), self.message)
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(error: sqlx::Error) -> Self {
+        Self::internal(error)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut response = self.reason.status().into_response();
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response.extensions_mut().insert(self);
+        response
+    }
+}

@@ -1,0 +1,157 @@
+//! The machine-readable description and its Swagger UI.
+//!
+//! Paths come from the handlers' own `#[utoipa::path]` annotations, collected by the router in
+//! `routes.rs`; this module adds what belongs to the whole API: info, security schemes and the
+//! shared components (envelopes, pagination, the 39 error reasons).
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, header};
+use serde::Serialize;
+use utoipa::openapi::extensions::ExtensionsBuilder;
+use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::server::Server;
+use utoipa::openapi::{OpenApi as OpenApiDocument, RefOr, Schema};
+use utoipa::{Modify, OpenApi, ToSchema};
+use utoipa_swagger_ui::{Config, SwaggerUi};
+
+use super::reason::Reason;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Armory: Firearms Specification Database API",
+        version = "1.0.0",
+        description = "A JSON catalog of firearm specifications. Every /v1 operation needs an API key \
+            (X-API-Key or Authorization: Bearer) unless marked otherwise. Every non-2xx answer is the \
+            error envelope; branch on error.code and error.reason (see the ErrorReason schema)."
+    ),
+    security(("ApiKeyHeader" = []), ("BearerKey" = [])),
+    components(schemas(ErrorEnvelope, ErrorBody, Pagination)),
+    modifiers(&ContractComponents),
+)]
+pub struct ApiDoc;
+
+/// Every non-2xx response.
+#[derive(Serialize, ToSchema)]
+pub struct ErrorEnvelope {
+    /// Always false.
+    pub success: bool,
+    pub error: ErrorBody,
+    /// Echoes the X-Request-Id response header.
+    pub request_id: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// Stable family: VALIDATION_ERROR, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, CONFLICT,
+    /// PAYLOAD_TOO_LARGE, RATE_LIMITED, INTERNAL_ERROR, SERVICE_UNAVAILABLE.
+    pub code: String,
+    /// One of ErrorReason.
+    #[schema(schema_with = reason_ref)]
+    pub reason: String,
+    /// Human text; never match on it.
+    pub message: String,
+    /// Structured context: the invalid fields for INVALID_PARAMETER; requiredTier and currentTier
+    /// for PLAN_REQUIRED.
+    #[schema(value_type = Option<Object>)]
+    pub details: Option<serde_json::Value>,
+    /// Only on 413: the largest accepted body in bytes.
+    #[serde(rename = "maxBytes")]
+    #[schema(rename = "maxBytes")]
+    pub max_bytes: Option<u64>,
+}
+
+fn reason_ref() -> RefOr<Schema> {
+    RefOr::Ref(utoipa::openapi::Ref::from_schema_name("ErrorReason"))
+}
+
+/// The paging object of paged lists.
+#[derive(Serialize, ToSchema)]
+pub struct Pagination {
+    /// 1-based page of this response.
+    pub page: u32,
+    pub per_page: u32,
+    /// Alias of per_page; always equal to it.
+    pub limit: u32,
+    /// Total matching records; omitted for Explorer callers.
+    pub total: Option<u64>,
+    /// Pages at this per_page; omitted like total.
+    #[serde(rename = "totalPages")]
+    #[schema(rename = "totalPages")]
+    pub total_pages: Option<u64>,
+}
+
+struct ContractComponents;
+
+impl Modify for ContractComponents {
+    fn modify(&self, openapi: &mut OpenApiDocument) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "ApiKeyHeader",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("X-API-Key"))),
+        );
+        components.add_security_scheme(
+            "BearerKey",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+        components.schemas.insert("ErrorReason".to_owned(), RefOr::T(error_reason_schema()));
+    }
+}
+
+/// The closed list of reasons, with each one's status, code, summary and action published both as
+/// a table in the description and as the `x-reasons` extension for tools.
+fn error_reason_schema() -> Schema {
+    let mut table = String::from(
+        "Why a request failed (error.reason).\n\n| reason | status | code | situation | action |\n|---|---|---|---|---|\n",
+    );
+    let mut rows = Vec::new();
+    for reason in Reason::ALL {
+        let id = reason.identifier();
+        table.push_str(&format!(
+            "| {id} | {} | {} | {} | {} |\n",
+            reason.status().as_u16(),
+            reason.code(),
+            reason.summary(),
+            reason.action()
+        ));
+        rows.push(serde_json::json!({
+            "reason": id,
+            "status": reason.status().as_u16(),
+            "code": reason.code(),
+            "summary": reason.summary(),
+            "action": reason.action(),
+        }));
+    }
+    let values: Vec<String> = Reason::ALL.iter().map(|r| r.identifier()).collect();
+    Schema::Object(
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(values))
+            .description(Some(table))
+            .extensions(Some(ExtensionsBuilder::new().add("x-reasons", rows).build()))
+            .build(),
+    )
+}
+
+/// GET /openapi.json: the description, listing as its one server the scheme and host that answered.
+pub async fn openapi_json(
+    State(document): State<std::sync::Arc<OpenApiDocument>>,
+    headers: HeaderMap,
+) -> Json<OpenApiDocument> {
+    let mut document = (*document).clone();
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("localhost");
+    let scheme = headers
+        .get("x-forwarded-proto")
+        .and_then(|h| h.to_str().ok())
+        .filter(|p| *p == "https" || *p == "http")
+        .unwrap_or("http");
+    document.servers = Some(vec![Server::new(format!("{scheme}://{host}"))]);
+    Json(document)
+}
+
+/// Swagger UI at /docs, its assets compiled into the binary (no other host is contacted).
+pub fn swagger_ui() -> SwaggerUi {
+    SwaggerUi::new("/docs").config(Config::new(["/openapi.json"]))
+}

@@ -1,0 +1,66 @@
+//! Every route of the service, listed in one place.
+//!
+//! Documented operations are registered through `OpenApiRouter::routes`, so the router and the
+//! OpenAPI description are built from the same list and cannot drift apart.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use tower_http::catch_panic::CatchPanicLayer;
+use utoipa::OpenApi;
+use utoipa::openapi::OpenApi as OpenApiDocument;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::error::{ApiError, MAX_JSON_BODY_BYTES};
+use super::reason::Reason;
+use super::state::AppState;
+use super::{body_limit, envelope, health, openapi};
+
+/// The documented operations, and the description generated from their annotations.
+pub fn operations() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .routes(routes!(health::health))
+        .routes(routes!(health::ready))
+}
+
+/// The OpenAPI description of `operations()`, without a server (one is added per request).
+pub fn openapi_document() -> OpenApiDocument {
+    let (_, document) = operations().split_for_parts();
+    document
+}
+
+/// The whole service: operations, /openapi.json, /docs, the fallback and the middleware stack.
+/// `extra` mounts routes beside the operations (tests use it to reach the middleware with
+/// handlers the product does not have).
+pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Router {
+    let (operations, document) = operations().split_for_parts();
+    let mut router = operations;
+    if let Some(extra) = extra {
+        router = router.merge(extra);
+    }
+    router
+        .with_state(state)
+        .route("/openapi.json", get(openapi::openapi_json).with_state(Arc::new(document)))
+        .merge(openapi::swagger_ui())
+        .fallback(route_not_found)
+        .method_not_allowed_fallback(route_not_found)
+        // Layers run outside-in from the last one added.
+        .layer(CatchPanicLayer::custom(|_panic| panic_response()))
+        .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES as usize))
+        .layer(axum::middleware::from_fn(body_limit::refuse_declared_oversize))
+        .layer(axum::middleware::from_fn(envelope::envelope))
+}
+
+async fn route_not_found() -> ApiError {
+    ApiError::route_not_found()
+}
+
+/// The panic itself was logged by the panic hook (`telemetry`), with the request id.
+fn panic_response() -> Response {
+    ApiError::new(Reason::InternalError, "The service failed to answer; quote request_id to support.")
+        .into_response()
+}

@@ -1,0 +1,12 @@
+//! Armory: a JSON-over-HTTPS catalog of firearm specifications.
+//!
+//! `main.rs` only calls `cli::main`; everything else lives here so the tests drive the same code.
+//! See ARCHITECTURE.md for the module map and the path of a request.
+
+pub mod app;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod http;
+pub mod shutdown;
+pub mod telemetry;

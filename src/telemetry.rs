@@ -1,0 +1,42 @@
+//! Logging: `tracing` to stderr (stdout belongs to the command line's output), plain text or JSON
+//! lines (`ARMORY_LOG_FORMAT=json`), level from `RUST_LOG` (default info).
+
+use std::sync::Once;
+
+use tracing_subscriber::EnvFilter;
+
+use crate::http::envelope::CURRENT_REQUEST_ID;
+
+pub fn init() {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(ansi);
+    let json = std::env::var("ARMORY_LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json"));
+    let _ = if json { builder.json().try_init() } else { builder.try_init() };
+}
+
+/// Route panics inside a request through `tracing`, once, with the request id. Panics elsewhere
+/// keep the default report.
+pub fn install_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let default_hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let Ok(request_id) = CURRENT_REQUEST_ID.try_with(Clone::clone) else {
+                default_hook(info);
+                return;
+            };
+            let message = info
+                .payload()
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| info.payload().downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "non-string panic payload".to_owned());
+            let location = info.location().map(|l| l.to_string()).unwrap_or_default();
+            tracing::error!(request_id, panic = %message, %location, "handler panicked");
+        }));
+    });
+}
