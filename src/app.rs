@@ -36,7 +36,11 @@ impl App {
     }
 
     /// Bind over an existing database handle, optionally with extra routes mounted.
-    pub async fn with_db(config: Config, db: Db, extra: Option<Router<AppState>>) -> Result<Self, StartupError> {
+    pub async fn with_db(
+        config: Config,
+        db: Db,
+        extra: Option<Router<AppState>>,
+    ) -> Result<Self, StartupError> {
         telemetry::install_panic_hook();
         let listener = TcpListener::bind(config.bind)
             .await

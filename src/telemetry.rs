@@ -10,10 +10,8 @@ use crate::http::envelope::CURRENT_REQUEST_ID;
 pub fn init() {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(ansi);
+    let builder =
+        tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(ansi);
     let json = std::env::var("ARMORY_LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json"));
     let _ = if json { builder.json().try_init() } else { builder.try_init() };
 }

@@ -18,7 +18,9 @@ pub enum Backend {
 
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
-    #[error("ARMORY_DATABASE_URL is not a usable database URL ({0}); expected sqlite://PATH or postgres://USER@HOST/DB")]
+    #[error(
+        "ARMORY_DATABASE_URL is not a usable database URL ({0}); expected sqlite://PATH or postgres://USER@HOST/DB"
+    )]
     InvalidUrl(String),
     #[error("cannot reach the database at ARMORY_DATABASE_URL={url}: {cause}")]
     Unreachable { url: String, cause: String },

@@ -46,14 +46,14 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
         JsonRejection::BytesRejection(_) if rejection.status().as_u16() == 413 => {
             ApiError::payload_too_large()
         }
-        JsonRejection::JsonDataError(error) => {
-            ApiError::new(Reason::InvalidParameter, error.body_text())
-                .with_details(serde_json::json!({ "body": error.body_text() }))
-        }
+        JsonRejection::JsonDataError(error) => ApiError::new(Reason::InvalidParameter, error.body_text())
+            .with_details(serde_json::json!({ "body": error.body_text() })),
         JsonRejection::MissingJsonContentType(_) => ApiError::new(
             Reason::InvalidJson,
             "The body must be JSON sent with Content-Type: application/json.",
         ),
-        other => ApiError::new(Reason::InvalidJson, format!("The body is not valid JSON: {}", other.body_text())),
+        other => {
+            ApiError::new(Reason::InvalidJson, format!("The body is not valid JSON: {}", other.body_text()))
+        }
     }
 }

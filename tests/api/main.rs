@@ -1,1 +1,9 @@
+//! The one integration-test binary. Each module tests one area as a client sees it.
 
+mod support;
+
+mod binary;
+mod envelope;
+mod health;
+mod openapi;
+mod shutdown;

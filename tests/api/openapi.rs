@@ -1,0 +1,86 @@
+use std::collections::BTreeSet;
+
+use crate::on_each_backend;
+use crate::support::{TestApp, error_reason};
+
+on_each_backend!(the_description_is_openapi_3_1_with_the_contract_components);
+
+async fn the_description_is_openapi_3_1_with_the_contract_components(app: TestApp) {
+    let response = app.get("/openapi.json").await;
+    assert_eq!(response.status(), 200);
+    let doc: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(doc["openapi"], "3.1.0");
+    assert_eq!(doc["info"]["version"], "1.0.0");
+    let servers = doc["servers"].as_array().unwrap();
+    assert_eq!(servers.len(), 1);
+    assert_eq!(servers[0]["url"], format!("http://{}", app.addr));
+
+    let schemes = &doc["components"]["securitySchemes"];
+    assert_eq!(schemes["ApiKeyHeader"]["in"], "header");
+    assert_eq!(schemes["ApiKeyHeader"]["name"], "X-API-Key");
+    assert_eq!(schemes["BearerKey"]["scheme"], "bearer");
+
+    let schemas = &doc["components"]["schemas"];
+    for name in ["ErrorEnvelope", "ErrorBody", "Pagination", "ErrorReason"] {
+        assert!(schemas.get(name).is_some(), "component {name} is published");
+    }
+    let reasons = schemas["ErrorReason"]["enum"].as_array().unwrap();
+    assert_eq!(reasons.len(), 39);
+    assert_eq!(schemas["ErrorReason"]["x-reasons"].as_array().unwrap().len(), 39);
+    assert!(reasons.contains(&serde_json::json!("ROUTE_NOT_FOUND")));
+}
+
+/// Every operation the description lists is routed, and the routed operations are exactly the
+/// expected set (a new route must appear in the description to pass).
+#[tokio::test]
+async fn the_router_and_the_description_list_the_same_operations() {
+    let app = TestApp::spawn(crate::support::Backend::Sqlite).await;
+    let doc: serde_json::Value = app.get("/openapi.json").await.json().await.unwrap();
+    let mut documented = BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            documented.insert(format!("{} {path}", method.to_uppercase()));
+        }
+    }
+    for operation in &documented {
+        let (method, path) = operation.split_once(' ').unwrap();
+        let concrete = path.replace(['{', '}'], "");
+        let response = app.client.request(method.parse().unwrap(), app.url(&concrete)).send().await.unwrap();
+        if response.status() == 404 {
+            let (_, reason, _) = error_reason(response).await;
+            assert_ne!(reason, "ROUTE_NOT_FOUND", "{operation} is documented but not routed");
+        }
+    }
+    let snapshot: BTreeSet<String> = include_str!("operations.txt").lines().map(str::to_owned).collect();
+    assert_eq!(documented, snapshot, "tests/api/operations.txt lists the routed operations");
+}
+
+#[tokio::test]
+async fn the_description_matches_its_snapshot() {
+    // The contract in a diff: regenerate with ARMORY_UPDATE_SNAPSHOTS=1 when a change is meant.
+    let document = armory::http::routes::openapi_document();
+    let rendered = serde_json::to_string_pretty(&document).unwrap() + "\n";
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/api/openapi.snapshot.json");
+    if std::env::var("ARMORY_UPDATE_SNAPSHOTS").is_ok() {
+        std::fs::write(path, &rendered).unwrap();
+    }
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        committed == rendered,
+        "the OpenAPI description changed; review and run with ARMORY_UPDATE_SNAPSHOTS=1"
+    );
+}
+
+#[tokio::test]
+async fn swagger_ui_is_served_from_the_binary() {
+    let app = TestApp::spawn(crate::support::Backend::Sqlite).await;
+    let index = app.get("/docs/").await;
+    assert_eq!(index.status(), 200);
+    let html = index.text().await.unwrap();
+    assert!(!html.contains("//cdn") && !html.contains("unpkg"), "no asset from another host");
+    let initializer = app.get("/docs/swagger-initializer.js").await.text().await.unwrap();
+    assert!(initializer.contains("/openapi.json"));
+    for asset in ["/docs/swagger-ui.css", "/docs/swagger-ui-bundle.js"] {
+        assert_eq!(app.get(asset).await.status(), 200, "{asset}");
+    }
+}

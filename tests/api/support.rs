@@ -1,0 +1,204 @@
+//! The test harness: one isolated app and database per test, on SQLite always and on PostgreSQL
+//! when ARMORY_TEST_DATABASE_URL is set (a fresh database per test, dropped afterwards).
+
+use std::net::SocketAddr;
+
+use armory::app::App;
+use armory::config::Config;
+use armory::db::Db;
+use armory::http::AppState;
+use armory::shutdown::Shutdown;
+use axum::Router;
+
+/// Declares, for each named `async fn(TestApp)`, one test per backend:
+/// `<name>::sqlite` and `<name>::postgres`.
+#[macro_export]
+macro_rules! on_each_backend {
+    ($($test:ident),* $(,)?) => {
+        $(
+            mod $test {
+                #[tokio::test]
+                async fn sqlite() {
+                    super::$test($crate::support::TestApp::spawn($crate::support::Backend::Sqlite).await).await
+                }
+
+                #[tokio::test]
+                async fn postgres() {
+                    if !$crate::support::postgres_configured() {
+                        eprintln!("skipped: ARMORY_TEST_DATABASE_URL is not set");
+                        return;
+                    }
+                    super::$test($crate::support::TestApp::spawn($crate::support::Backend::Postgres).await).await
+                }
+            }
+        )*
+    };
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub fn postgres_configured() -> bool {
+    let configured = std::env::var("ARMORY_TEST_DATABASE_URL").is_ok_and(|url| !url.is_empty());
+    if !configured && std::env::var("ARMORY_TEST_REQUIRE_POSTGRES").is_ok() {
+        panic!("ARMORY_TEST_REQUIRE_POSTGRES is set but ARMORY_TEST_DATABASE_URL is not");
+    }
+    configured
+}
+
+/// A database of its own for one test.
+pub struct TestDatabase {
+    pub url: String,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    SqliteFile(std::path::PathBuf),
+    PostgresDatabase { admin_url: String, name: String },
+}
+
+impl TestDatabase {
+    pub async fn create(backend: Backend) -> Self {
+        let unique = uuid::Uuid::new_v4().simple().to_string();
+        match backend {
+            Backend::Sqlite => {
+                let path = std::env::temp_dir().join(format!("armory-test-{unique}.db"));
+                Self { url: format!("sqlite://{}", path.display()), cleanup: Cleanup::SqliteFile(path) }
+            }
+            Backend::Postgres => {
+                let admin_url = std::env::var("ARMORY_TEST_DATABASE_URL").expect("checked by the caller");
+                let name = format!("armory_test_{unique}");
+                let admin = Db::connect(&admin_url).await.expect("ARMORY_TEST_DATABASE_URL answers");
+                sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+                    .execute(admin.pool())
+                    .await
+                    .expect("create a test database");
+                admin.close().await;
+                let url = replace_database_name(&admin_url, &name);
+                Self { url, cleanup: Cleanup::PostgresDatabase { admin_url, name } }
+            }
+        }
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        match &self.cleanup {
+            Cleanup::SqliteFile(path) => {
+                for suffix in ["", "-wal", "-shm"] {
+                    let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+                }
+            }
+            Cleanup::PostgresDatabase { admin_url, name } => {
+                let (admin_url, name) = (admin_url.clone(), name.clone());
+                // Drop runs inside the test's runtime; the cleanup needs a runtime of its own.
+                let _ = std::thread::spawn(move || {
+                    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                    runtime.block_on(async {
+                        if let Ok(admin) = Db::connect(&admin_url).await {
+                            let sql = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
+                            let _ = sqlx::query(sqlx::AssertSqlSafe(sql)).execute(admin.pool()).await;
+                            admin.close().await;
+                        }
+                    });
+                })
+                .join();
+            }
+        }
+    }
+}
+
+fn replace_database_name(url: &str, name: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((base, query)) => (base, Some(query)),
+        None => (url, None),
+    };
+    let scheme_end = base.find("://").map(|i| i + 3).unwrap_or(0);
+    let host_part = match base[scheme_end..].find('/') {
+        Some(slash) => &base[..scheme_end + slash],
+        None => base,
+    };
+    match query {
+        Some(query) => format!("{host_part}/{name}?{query}"),
+        None => format!("{host_part}/{name}"),
+    }
+}
+
+/// A running app on an ephemeral loopback port, with its own database.
+pub struct TestApp {
+    pub addr: SocketAddr,
+    pub client: reqwest::Client,
+    pub shutdown: Shutdown,
+    server: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+    /// Dropped after the server: removes the test's database.
+    _database: TestDatabase,
+}
+
+impl TestApp {
+    pub async fn spawn(backend: Backend) -> Self {
+        Self::spawn_with(backend, None, |_| {}).await
+    }
+
+    /// Spawn with extra routes mounted and a chance to adjust the configuration.
+    pub async fn spawn_with(
+        backend: Backend,
+        extra: Option<Router<AppState>>,
+        configure: impl FnOnce(&mut Config),
+    ) -> Self {
+        let database = TestDatabase::create(backend).await;
+        let mut config = Config::for_database(database.url.clone());
+        configure(&mut config);
+        let db = Db::connect(&config.database_url).await.expect("test database answers");
+        db.migrate().await.expect("migrations apply");
+        let app = App::with_db(config, db, extra).await.expect("app builds");
+        Self::start(app, database)
+    }
+
+    pub fn start(app: App, database: TestDatabase) -> Self {
+        let addr = app.local_addr();
+        let shutdown = app.shutdown();
+        let server = Some(tokio::spawn(app.run()));
+        let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+        Self { addr, client, shutdown, server, _database: database }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.expect("request is answered")
+    }
+
+    /// Stop the server and wait for it to finish.
+    pub async fn stop(mut self) -> std::io::Result<()> {
+        self.shutdown.trigger();
+        self.server.take().expect("running").await.expect("server task joins")
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        self.shutdown.trigger();
+    }
+}
+
+/// The error envelope's reason, after checking the envelope's shape and its request id.
+pub async fn error_reason(response: reqwest::Response) -> (u16, String, serde_json::Value) {
+    let status = response.status().as_u16();
+    let header_id = response
+        .headers()
+        .get("x-request-id")
+        .expect("every response has X-Request-Id")
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let body: serde_json::Value = response.json().await.expect("error bodies are JSON");
+    assert_eq!(body["success"], false, "{body}");
+    assert_eq!(body["request_id"], header_id.as_str(), "request_id echoes the header");
+    assert!(body["error"]["code"].is_string() && body["error"]["message"].is_string(), "{body}");
+    (status, body["error"]["reason"].as_str().unwrap_or_default().to_owned(), body)
+}
