@@ -4,6 +4,7 @@
 //! See ARCHITECTURE.md for the module map and the path of a request.
 
 pub mod app;
+pub mod catalog;
 pub mod cli;
 pub mod config;
 pub mod db;

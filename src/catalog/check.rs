@@ -1,0 +1,1 @@
+//! Plausibility rules over a loaded catalog (`armory catalog check`).

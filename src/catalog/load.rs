@@ -1,0 +1,334 @@
+//! Reading the catalog files and refusing anything that is not a valid catalog.
+//!
+//! `load_dir` reads every `.toml` file under a folder (sorted, recursively), merges them, and checks
+//! the whole: unknown keys, vocabulary values, id format, duplicate ids and dangling references.
+//! Every problem is reported with its file, record and field; a catalog with any problem is refused
+//! as a whole, before anything is written.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use super::model::{Catalog, DataFile, Source};
+use super::vocabulary as vocab;
+
+/// One problem in the data, located precisely enough to fix it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DataError {
+    pub file: String,
+    pub record: String,
+    pub field: String,
+    pub message: String,
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {} {}: {}", self.file, self.record, self.field, self.message)
+    }
+}
+
+#[derive(Debug)]
+pub struct LoadErrors(pub Vec<DataError>);
+
+impl fmt::Display for LoadErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "the catalog was refused ({} problem(s)); nothing was written:", self.0.len())?;
+        for error in &self.0 {
+            writeln!(f, "  {error}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for LoadErrors {}
+
+pub fn is_valid_id(id: &str) -> bool {
+    !id.is_empty() && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// Read, merge and validate every data file under `dir`.
+pub fn load_dir(dir: &Path) -> Result<Catalog, LoadErrors> {
+    let mut files = Vec::new();
+    collect_toml_files(dir, &mut files).map_err(|e| {
+        LoadErrors(vec![DataError {
+            file: dir.display().to_string(),
+            record: "-".into(),
+            field: "-".into(),
+            message: format!("cannot read the folder: {e}"),
+        }])
+    })?;
+    files.sort();
+    let mut parsed = Vec::new();
+    let mut errors = Vec::new();
+    for path in files {
+        let name = path.strip_prefix(dir).unwrap_or(&path).display().to_string();
+        match std::fs::read_to_string(&path) {
+            Ok(text) => match parse_file(&text) {
+                Ok(file) => parsed.push((name, file)),
+                Err(error) => errors.push(error.in_file(&name)),
+            },
+            Err(e) => errors.push(DataError {
+                file: name,
+                record: "-".into(),
+                field: "-".into(),
+                message: format!("cannot read: {e}"),
+            }),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(LoadErrors(errors));
+    }
+    build(parsed)
+}
+
+fn collect_toml_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            collect_toml_files(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "toml") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Parse one file's text; a syntax error or unknown key names the record it is in.
+pub fn parse_file(text: &str) -> Result<DataFile, DataError> {
+    toml::from_str::<DataFile>(text).map_err(|error| {
+        let before = error.span().map(|span| &text[..span.start]).unwrap_or("");
+        let record = before
+            .rfind("\nid = \"")
+            .map(|at| before[at + 7..].split('"').next().unwrap_or_default().to_owned())
+            .unwrap_or_else(|| "-".to_owned());
+        let message = error.message().to_owned();
+        let field = message
+            .split('`')
+            .nth(1)
+            .filter(|_| message.starts_with("unknown field"))
+            .unwrap_or("-")
+            .to_owned();
+        let line = 1 + before.matches('\n').count();
+        DataError { file: String::new(), record, field, message: format!("line {line}: {message}") }
+    })
+}
+
+impl DataError {
+    fn in_file(mut self, file: &str) -> Self {
+        self.file = file.to_owned();
+        self
+    }
+}
+
+/// Merge parsed files into one catalog and validate it as a whole.
+pub fn build(files: Vec<(String, DataFile)>) -> Result<Catalog, LoadErrors> {
+    let mut catalog = Catalog::default();
+    let mut origin: HashMap<(&'static str, String), String> = HashMap::new();
+    let mut errors = Vec::new();
+    let mut note = |kind: &'static str, id: &str, file: &str, errors: &mut Vec<DataError>| {
+        if !is_valid_id(id) {
+            errors.push(err(file, kind, id, "id", "must match ^[a-z0-9-]+$"));
+        }
+        if let Some(first) = origin.insert((kind, id.to_owned()), file.to_owned()) {
+            errors.push(err(file, kind, id, "id", &format!("duplicate {kind} id (also in {first})")));
+        }
+    };
+    for (file, data) in files {
+        for record in &data.categories {
+            note("category", &record.id, &file, &mut errors);
+        }
+        for record in data.manufacturer.iter().chain(&data.manufacturers) {
+            note("manufacturer", &record.id, &file, &mut errors);
+        }
+        for record in &data.calibers {
+            note("caliber", &record.id, &file, &mut errors);
+        }
+        for record in &data.firearms {
+            note("firearm", &record.id, &file, &mut errors);
+        }
+        for record in &data.ammunition {
+            note("ammunition", &record.id, &file, &mut errors);
+        }
+        for record in &data.interfaces {
+            note("interface", &record.id, &file, &mut errors);
+        }
+        for record in &data.attachments {
+            note("attachment", &record.id, &file, &mut errors);
+        }
+        for record in &data.platforms {
+            note("platform", &record.id, &file, &mut errors);
+        }
+        catalog.categories.extend(data.categories);
+        catalog.manufacturers.extend(data.manufacturer.into_iter().chain(data.manufacturers));
+        catalog.calibers.extend(data.calibers);
+        catalog.firearms.extend(data.firearms);
+        catalog.ammunition.extend(data.ammunition);
+        catalog.interfaces.extend(data.interfaces);
+        catalog.attachments.extend(data.attachments);
+        catalog.platforms.extend(data.platforms);
+    }
+    catalog.sort();
+    let file_of = |kind: &'static str, id: &str| origin.get(&(kind, id.to_owned())).cloned().unwrap_or_default();
+    errors.extend(validate(&catalog, &file_of));
+    if errors.is_empty() { Ok(catalog) } else { Err(LoadErrors(errors)) }
+}
+
+fn err(file: &str, kind: &str, id: &str, field: &str, message: &str) -> DataError {
+    DataError { file: file.to_owned(), record: format!("{kind} {id}"), field: field.to_owned(), message: message.to_owned() }
+}
+
+/// Vocabulary and reference checks over a merged catalog.
+pub fn validate(catalog: &Catalog, file_of: &dyn Fn(&'static str, &str) -> String) -> Vec<DataError> {
+    let ids = |list: Vec<&str>| -> HashSet<String> { list.into_iter().map(str::to_owned).collect() };
+    let categories = ids(catalog.categories.iter().map(|r| r.id.as_str()).collect());
+    let manufacturers = ids(catalog.manufacturers.iter().map(|r| r.id.as_str()).collect());
+    let calibers = ids(catalog.calibers.iter().map(|r| r.id.as_str()).collect());
+    let firearms = ids(catalog.firearms.iter().map(|r| r.id.as_str()).collect());
+    let interfaces = ids(catalog.interfaces.iter().map(|r| r.id.as_str()).collect());
+    let platforms = ids(catalog.platforms.iter().map(|r| r.id.as_str()).collect());
+
+    let mut errors = Vec::new();
+    let mut check = |kind: &'static str, id: &str, field: &str, problem: Option<String>| {
+        if let Some(message) = problem {
+            errors.push(err(&file_of(kind, id), kind, id, field, &message));
+        }
+    };
+    let one_of = |value: &Option<String>, list: &[&str]| -> Option<String> {
+        value.as_deref().filter(|v| !list.contains(v)).map(|v| format!("'{v}' is not one of: {}", list.join(", ")))
+    };
+    let refers = |value: Option<&str>, set: &HashSet<String>, what: &str| -> Option<String> {
+        value.filter(|v| !set.contains(*v)).map(|v| format!("no {what} has the id '{v}'"))
+    };
+    let source_kinds = |sources: &[Source]| -> Option<String> {
+        sources
+            .iter()
+            .find(|s| !vocab::SOURCE_KINDS.contains(&s.kind.as_str()))
+            .map(|s| format!("kind '{}' is not one of: {}", s.kind, vocab::SOURCE_KINDS.join(", ")))
+    };
+
+    for f in &catalog.firearms {
+        let id = f.id.as_str();
+        check("firearm", id, "manufacturerId", refers(Some(&f.manufacturer_id), &manufacturers, "manufacturer"));
+        check("firearm", id, "categoryId", refers(Some(&f.category_id), &categories, "category"));
+        check("firearm", id, "parentFirearmId", refers(f.parent_firearm_id.as_deref(), &firearms, "firearm"));
+        if f.parent_firearm_id.as_deref() == Some(id) {
+            check("firearm", id, "parentFirearmId", Some("a firearm cannot be its own parent".into()));
+        }
+        check("firearm", id, "platformId", refers(f.platform_id.as_deref(), &platforms, "platform"));
+        check("firearm", id, "status", one_of(&f.status, vocab::FIREARM_STATUSES));
+        check("firearm", id, "variantType", one_of(&f.variant_type, vocab::VARIANT_TYPES));
+        check("firearm", id, "actionType", one_of(&f.action_type, vocab::ACTION_TYPES));
+        check("firearm", id, "firingMechanism", one_of(&f.firing_mechanism, vocab::FIRING_MECHANISMS));
+        check("firearm", id, "triggerType", one_of(&f.trigger_type, vocab::TRIGGER_TYPES));
+        check("firearm", id, "magazineType", one_of(&f.magazine_type, vocab::MAGAZINE_TYPES));
+        check("firearm", id, "sources", source_kinds(&f.sources));
+        for link in &f.calibers {
+            check("firearm", id, "calibers.caliberId", refers(Some(&link.caliber_id), &calibers, "caliber"));
+        }
+        for user in &f.users {
+            check("firearm", id, "users.userType", one_of(&user.user_type, vocab::USER_TYPES));
+        }
+        for image in &f.images {
+            check("firearm", id, "images.type", one_of(&image.image_type, vocab::IMAGE_TYPES));
+        }
+        for interface in &f.interfaces {
+            check("firearm", id, "interfaces", refers(Some(interface), &interfaces, "interface"));
+        }
+    }
+    let mut image_ids = HashSet::new();
+    for f in &catalog.firearms {
+        for image in &f.images {
+            if image.id <= 0 || !image_ids.insert(image.id) {
+                check("firearm", &f.id, "images.id", Some(format!("image id {} is not a new positive integer", image.id)));
+            }
+        }
+    }
+    for c in &catalog.calibers {
+        let id = c.id.as_str();
+        check("caliber", id, "parentCartridgeId", refers(c.parent_cartridge_id.as_deref(), &calibers, "caliber"));
+        check("caliber", id, "cartridgeType", one_of(&c.cartridge_type, vocab::CARTRIDGE_TYPES));
+        check("caliber", id, "primerType", one_of(&c.primer_type, vocab::PRIMER_TYPES));
+        check("caliber", id, "sources", source_kinds(&c.sources));
+    }
+    for m in &catalog.manufacturers {
+        check("manufacturer", &m.id, "sources", source_kinds(&m.sources));
+    }
+    for a in &catalog.ammunition {
+        let id = a.id.as_str();
+        check("ammunition", id, "caliberId", refers(Some(&a.caliber_id), &calibers, "caliber"));
+        check("ammunition", id, "manufacturerId", refers(a.manufacturer_id.as_deref(), &manufacturers, "manufacturer"));
+        check("ammunition", id, "bulletType", one_of(&a.bullet_type, vocab::BULLET_TYPES));
+        check("ammunition", id, "sources", source_kinds(&a.sources));
+    }
+    for i in &catalog.interfaces {
+        check("interface", &i.id, "kind", one_of(&i.kind, vocab::INTERFACE_KINDS));
+        check("interface", &i.id, "sources", source_kinds(&i.sources));
+    }
+    for a in &catalog.attachments {
+        for interface in &a.interfaces {
+            check("attachment", &a.id, "interfaces", refers(Some(interface), &interfaces, "interface"));
+        }
+        check("attachment", &a.id, "sources", source_kinds(&a.sources));
+    }
+    for p in &catalog.platforms {
+        for interface in &p.interfaces {
+            check("platform", &p.id, "interfaces", refers(Some(interface), &interfaces, "interface"));
+        }
+        check("platform", &p.id, "sources", source_kinds(&p.sources));
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(text: &str) -> (String, DataFile) {
+        ("test.toml".to_owned(), parse_file(text).expect("parses"))
+    }
+
+    const BASE: &str = r#"
+[[categories]]
+id = "pistols"
+name = "Pistols"
+
+[[calibers]]
+id = "9mm"
+name = "9mm"
+
+[manufacturer]
+id = "acme"
+name = "Acme"
+"#;
+
+    #[test]
+    fn an_unknown_key_names_the_record_and_field() {
+        let error = parse_file("[[firearms]]\nid = \"x-1\"\nname = \"X\"\nwieght = 3\n").unwrap_err();
+        assert_eq!(error.record, "x-1");
+        assert_eq!(error.field, "wieght");
+    }
+
+    #[test]
+    fn a_dangling_reference_and_a_bad_vocabulary_value_are_refused() {
+        let firearm = r#"
+[[firearms]]
+id = "f-1"
+name = "F"
+manufacturerId = "nobody"
+categoryId = "pistols"
+actionType = "telekinesis"
+calibers = [{ caliberId = "9mm", isPrimary = true }]
+"#;
+        let errors = build(vec![file(BASE), file(firearm)]).unwrap_err().0;
+        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["manufacturerId", "actionType"], "{errors:?}");
+        assert_eq!(errors[0].record, "firearm f-1");
+    }
+
+    #[test]
+    fn a_duplicate_id_is_refused() {
+        let errors = build(vec![file(BASE), file(BASE)]).unwrap_err().0;
+        assert!(errors.iter().all(|e| e.message.contains("duplicate")));
+        assert_eq!(errors.len(), 3);
+    }
+}

@@ -1,0 +1,324 @@
+//! The catalog's records, exactly as the files under `data/` hold them (see data/README.md).
+//!
+//! Field names are the served camelCase names. Every struct refuses unknown keys, so a typo in a
+//! data file is an error rather than a silently dropped figure. Vocabulary values are plain strings
+//! here and checked by `validate` (which can name the file, record and field).
+
+use serde::{Deserialize, Serialize};
+
+/// One consulted page and how strong a source it is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    pub url: String,
+    pub kind: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Category {
+    pub id: String,
+    pub name: String,
+    pub description: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Manufacturer {
+    pub id: String,
+    pub name: String,
+    pub country_code: Option<String>,
+    pub founded_year: Option<i64>,
+    pub website: Option<String>,
+    pub logo_url: Option<String>,
+    pub description: Option<String>,
+    pub data_confidence: Option<f64>,
+    #[serde(default)]
+    pub sources: Vec<Source>,
+    pub verified_at: Option<String>,
+    pub verified_fields: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Caliber {
+    pub id: String,
+    pub name: String,
+    pub aliases: Option<Vec<String>>,
+    pub nato_designation: Option<String>,
+    pub bullet_diameter_mm: Option<f64>,
+    pub neck_diameter_mm: Option<f64>,
+    pub base_diameter_mm: Option<f64>,
+    pub case_length_mm: Option<f64>,
+    pub overall_length_mm: Option<f64>,
+    pub max_pressure_mpa: Option<f64>,
+    pub max_pressure_psi: Option<f64>,
+    pub typical_bullet_weight_g: Option<f64>,
+    pub typical_muzzle_velocity_mps: Option<f64>,
+    pub typical_muzzle_energy_j: Option<f64>,
+    pub primer_type: Option<String>,
+    pub cartridge_type: Option<String>,
+    pub parent_cartridge_id: Option<String>,
+    pub designer: Option<String>,
+    pub year_introduced: Option<i64>,
+    pub description: Option<String>,
+    pub spec_source: Option<String>,
+    pub data_confidence: Option<f64>,
+    #[serde(default)]
+    pub sources: Vec<Source>,
+    pub verified_at: Option<String>,
+    pub verified_fields: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Conflict {
+    pub name: String,
+    pub years: Option<String>,
+    #[serde(default)]
+    pub sides: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProductionNumbers {
+    pub estimated_total: Option<i64>,
+    pub production_years: Option<String>,
+    pub notes: Option<String>,
+}
+
+/// A firearm's link to a cartridge it chambers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CaliberLink {
+    pub caliber_id: String,
+    #[serde(default)]
+    pub is_primary: bool,
+}
+
+/// An adopter of a firearm (military, police and others).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Adopter {
+    pub user_name: String,
+    pub user_type: Option<String>,
+    pub country_code: Option<String>,
+    pub designation: Option<String>,
+    pub adopted_year: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Image {
+    pub id: i64,
+    pub url: String,
+    #[serde(rename = "type")]
+    pub image_type: Option<String>,
+    pub source: Option<String>,
+    pub license: Option<String>,
+    pub alt_text: Option<String>,
+    pub width_px: Option<i64>,
+    pub height_px: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Firearm {
+    pub id: String,
+    pub name: String,
+    pub manufacturer_id: String,
+    pub category_id: String,
+    pub parent_firearm_id: Option<String>,
+    pub variant_type: Option<String>,
+    pub year_introduced: Option<i64>,
+    pub year_discontinued: Option<i64>,
+    pub status: Option<String>,
+    pub country_of_origin: Option<String>,
+    pub designer: Option<String>,
+    pub weight_empty_g: Option<f64>,
+    pub weight_loaded_g: Option<f64>,
+    pub overall_length_mm: Option<f64>,
+    pub barrel_length_mm: Option<f64>,
+    pub height_mm: Option<f64>,
+    pub width_mm: Option<f64>,
+    pub sight_radius_mm: Option<f64>,
+    pub folded_length_mm: Option<f64>,
+    pub action_type: Option<String>,
+    pub firing_mechanism: Option<String>,
+    pub trigger_type: Option<String>,
+    pub magazine_type: Option<String>,
+    #[serde(rename = "triggerPullN")]
+    pub trigger_pull_n: Option<f64>,
+    pub magazine_capacity: Option<i64>,
+    pub muzzle_velocity_mps: Option<f64>,
+    pub muzzle_energy_j: Option<f64>,
+    pub effective_range_m: Option<f64>,
+    pub max_range_m: Option<f64>,
+    pub rate_of_fire_rpm: Option<i64>,
+    pub barrel_rifling: Option<String>,
+    pub rifling_twist_mm: Option<f64>,
+    pub number_of_grooves: Option<i64>,
+    pub frame_material: Option<String>,
+    pub slide_material: Option<String>,
+    pub barrel_material: Option<String>,
+    pub stock_material: Option<String>,
+    pub finish: Option<String>,
+    pub safety_mechanisms: Option<Vec<String>>,
+    pub features: Option<Vec<String>>,
+    pub feed_systems: Option<Vec<String>>,
+    pub alternate_names: Option<Vec<String>>,
+    pub firing_modes: Option<Vec<String>>,
+    pub conflicts: Option<Vec<Conflict>>,
+    pub production_numbers: Option<ProductionNumbers>,
+    pub description: Option<String>,
+    pub notes: Option<String>,
+    pub lore: Option<String>,
+    pub platform_id: Option<String>,
+    #[serde(default)]
+    pub interfaces: Vec<String>,
+    #[serde(default)]
+    pub calibers: Vec<CaliberLink>,
+    #[serde(default)]
+    pub users: Vec<Adopter>,
+    #[serde(default)]
+    pub images: Vec<Image>,
+    pub data_confidence: Option<f64>,
+    #[serde(default)]
+    pub sources: Vec<Source>,
+    pub verified_at: Option<String>,
+    pub verified_fields: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Ammunition {
+    pub id: String,
+    pub name: String,
+    pub caliber_id: String,
+    pub manufacturer_id: Option<String>,
+    pub product_line: Option<String>,
+    pub bullet_weight_g: Option<f64>,
+    pub bullet_type: Option<String>,
+    pub muzzle_velocity_mps: Option<f64>,
+    pub muzzle_energy_j: Option<f64>,
+    #[serde(rename = "ballisticCoefficientG1")]
+    pub ballistic_coefficient_g1: Option<f64>,
+    pub test_barrel_length_mm: Option<f64>,
+    pub is_common: Option<bool>,
+    pub description: Option<String>,
+    pub data_confidence: Option<f64>,
+    #[serde(default)]
+    pub sources: Vec<Source>,
+    pub verified_at: Option<String>,
+    pub verified_fields: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Interface {
+    pub id: String,
+    pub name: String,
+    pub kind: Option<String>,
+    pub standard_body: Option<String>,
+    pub description: Option<String>,
+    pub data_confidence: Option<f64>,
+    #[serde(default)]
+    pub sources: Vec<Source>,
+    pub verified_at: Option<String>,
+    pub verified_fields: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Attachment {
+    pub id: String,
+    pub name: String,
+    pub vendor: Option<String>,
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub interfaces: Vec<String>,
+    pub weight_g: Option<f64>,
+    pub length_mm: Option<f64>,
+    pub description: Option<String>,
+    pub data_confidence: Option<f64>,
+    #[serde(default)]
+    pub sources: Vec<Source>,
+    pub verified_at: Option<String>,
+    pub verified_fields: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Platform {
+    pub id: String,
+    pub name: String,
+    pub description: Option<String>,
+    #[serde(default)]
+    pub interfaces: Vec<String>,
+    pub data_confidence: Option<f64>,
+    #[serde(default)]
+    pub sources: Vec<Source>,
+    pub verified_at: Option<String>,
+    pub verified_fields: Option<Vec<String>>,
+}
+
+/// One data file: any of the top-level keys, each optional.
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DataFile {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub manufacturer: Option<Manufacturer>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub manufacturers: Vec<Manufacturer>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub categories: Vec<Category>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub firearms: Vec<Firearm>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub calibers: Vec<Caliber>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ammunition: Vec<Ammunition>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub interfaces: Vec<Interface>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<Attachment>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub platforms: Vec<Platform>,
+}
+
+/// The whole catalog, every resource sorted by id.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Catalog {
+    pub categories: Vec<Category>,
+    pub manufacturers: Vec<Manufacturer>,
+    pub calibers: Vec<Caliber>,
+    pub firearms: Vec<Firearm>,
+    pub ammunition: Vec<Ammunition>,
+    pub interfaces: Vec<Interface>,
+    pub attachments: Vec<Attachment>,
+    pub platforms: Vec<Platform>,
+}
+
+impl Catalog {
+    pub fn sort(&mut self) {
+        self.categories.sort_by(|a, b| a.id.cmp(&b.id));
+        self.manufacturers.sort_by(|a, b| a.id.cmp(&b.id));
+        self.calibers.sort_by(|a, b| a.id.cmp(&b.id));
+        self.firearms.sort_by(|a, b| a.id.cmp(&b.id));
+        self.ammunition.sort_by(|a, b| a.id.cmp(&b.id));
+        self.interfaces.sort_by(|a, b| a.id.cmp(&b.id));
+        self.attachments.sort_by(|a, b| a.id.cmp(&b.id));
+        self.platforms.sort_by(|a, b| a.id.cmp(&b.id));
+    }
+
+    pub fn record_count(&self) -> usize {
+        self.categories.len()
+            + self.manufacturers.len()
+            + self.calibers.len()
+            + self.firearms.len()
+            + self.ammunition.len()
+            + self.interfaces.len()
+            + self.attachments.len()
+            + self.platforms.len()
+    }
+}

@@ -1,0 +1,1 @@
+//! A deterministic synthetic catalog for scale tests (`armory catalog synth`).
