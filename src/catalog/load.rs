@@ -168,13 +168,19 @@ pub fn build(files: Vec<(String, DataFile)>) -> Result<Catalog, LoadErrors> {
         catalog.platforms.extend(data.platforms);
     }
     catalog.sort();
-    let file_of = |kind: &'static str, id: &str| origin.get(&(kind, id.to_owned())).cloned().unwrap_or_default();
+    let file_of =
+        |kind: &'static str, id: &str| origin.get(&(kind, id.to_owned())).cloned().unwrap_or_default();
     errors.extend(validate(&catalog, &file_of));
     if errors.is_empty() { Ok(catalog) } else { Err(LoadErrors(errors)) }
 }
 
 fn err(file: &str, kind: &str, id: &str, field: &str, message: &str) -> DataError {
-    DataError { file: file.to_owned(), record: format!("{kind} {id}"), field: field.to_owned(), message: message.to_owned() }
+    DataError {
+        file: file.to_owned(),
+        record: format!("{kind} {id}"),
+        field: field.to_owned(),
+        message: message.to_owned(),
+    }
 }
 
 /// Vocabulary and reference checks over a merged catalog.
@@ -194,7 +200,10 @@ pub fn validate(catalog: &Catalog, file_of: &dyn Fn(&'static str, &str) -> Strin
         }
     };
     let one_of = |value: &Option<String>, list: &[&str]| -> Option<String> {
-        value.as_deref().filter(|v| !list.contains(v)).map(|v| format!("'{v}' is not one of: {}", list.join(", ")))
+        value
+            .as_deref()
+            .filter(|v| !list.contains(v))
+            .map(|v| format!("'{v}' is not one of: {}", list.join(", ")))
     };
     let refers = |value: Option<&str>, set: &HashSet<String>, what: &str| -> Option<String> {
         value.filter(|v| !set.contains(*v)).map(|v| format!("no {what} has the id '{v}'"))
@@ -208,7 +217,12 @@ pub fn validate(catalog: &Catalog, file_of: &dyn Fn(&'static str, &str) -> Strin
 
     for f in &catalog.firearms {
         let id = f.id.as_str();
-        check("firearm", id, "manufacturerId", refers(Some(&f.manufacturer_id), &manufacturers, "manufacturer"));
+        check(
+            "firearm",
+            id,
+            "manufacturerId",
+            refers(Some(&f.manufacturer_id), &manufacturers, "manufacturer"),
+        );
         check("firearm", id, "categoryId", refers(Some(&f.category_id), &categories, "category"));
         check("firearm", id, "parentFirearmId", refers(f.parent_firearm_id.as_deref(), &firearms, "firearm"));
         if f.parent_firearm_id.as_deref() == Some(id) {
@@ -239,13 +253,23 @@ pub fn validate(catalog: &Catalog, file_of: &dyn Fn(&'static str, &str) -> Strin
     for f in &catalog.firearms {
         for image in &f.images {
             if image.id <= 0 || !image_ids.insert(image.id) {
-                check("firearm", &f.id, "images.id", Some(format!("image id {} is not a new positive integer", image.id)));
+                check(
+                    "firearm",
+                    &f.id,
+                    "images.id",
+                    Some(format!("image id {} is not a new positive integer", image.id)),
+                );
             }
         }
     }
     for c in &catalog.calibers {
         let id = c.id.as_str();
-        check("caliber", id, "parentCartridgeId", refers(c.parent_cartridge_id.as_deref(), &calibers, "caliber"));
+        check(
+            "caliber",
+            id,
+            "parentCartridgeId",
+            refers(c.parent_cartridge_id.as_deref(), &calibers, "caliber"),
+        );
         check("caliber", id, "cartridgeType", one_of(&c.cartridge_type, vocab::CARTRIDGE_TYPES));
         check("caliber", id, "primerType", one_of(&c.primer_type, vocab::PRIMER_TYPES));
         check("caliber", id, "sources", source_kinds(&c.sources));
@@ -256,7 +280,12 @@ pub fn validate(catalog: &Catalog, file_of: &dyn Fn(&'static str, &str) -> Strin
     for a in &catalog.ammunition {
         let id = a.id.as_str();
         check("ammunition", id, "caliberId", refers(Some(&a.caliber_id), &calibers, "caliber"));
-        check("ammunition", id, "manufacturerId", refers(a.manufacturer_id.as_deref(), &manufacturers, "manufacturer"));
+        check(
+            "ammunition",
+            id,
+            "manufacturerId",
+            refers(a.manufacturer_id.as_deref(), &manufacturers, "manufacturer"),
+        );
         check("ammunition", id, "bulletType", one_of(&a.bullet_type, vocab::BULLET_TYPES));
         check("ammunition", id, "sources", source_kinds(&a.sources));
     }

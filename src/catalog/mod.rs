@@ -1,7 +1,11 @@
 //! The catalog: its records, the files that hold them, and the one pipeline that changes them.
 
+pub mod check;
+pub mod export;
+pub mod import;
 pub mod load;
 pub mod model;
-pub mod vocabulary;
-pub mod check;
+pub mod rows;
+pub mod store;
 pub mod synth;
+pub mod vocabulary;

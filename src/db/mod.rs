@@ -8,7 +8,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{AnyPool, Executor};
+use sqlx::{AnyPool, ConnectOptions, Executor};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -73,6 +73,8 @@ impl Db {
             _ => url.to_owned(),
         };
         let options = AnyConnectOptions::from_str(&url).map_err(|e| DbError::InvalidUrl(first_line(&e)))?;
+        // Catalog imports bind thousands of values; the request log already times every request.
+        let options = options.disable_statement_logging();
         Ok((options, backend))
     }
 

@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
+mod catalog;
+
 use crate::app::App;
 use crate::config::Config;
 use crate::db::Db;
@@ -30,6 +32,9 @@ enum Command {
     Serve(ServeArgs),
     /// Apply the database migrations and exit.
     Migrate,
+    /// Import, check, export or synthesize catalog data.
+    #[command(subcommand)]
+    Catalog(catalog::CatalogCommand),
 }
 
 #[derive(clap::Args, Default)]
@@ -40,6 +45,9 @@ struct ServeArgs {
     /// Environment name reported by /health.
     #[arg(long, env = "ARMORY_ENV", default_value = "development")]
     env: Option<String>,
+    /// The bundled catalog, imported on start when the database holds none.
+    #[arg(long, env = "ARMORY_CATALOG_DIR")]
+    catalog_dir: Option<std::path::PathBuf>,
     /// Seconds /ready answers 503 before the listener closes on shutdown.
     #[arg(long, env = "ARMORY_SHUTDOWN_DRAIN_SECS", default_value_t = 0)]
     shutdown_drain_secs: u64,
@@ -69,11 +77,11 @@ async fn run(cli: Cli) -> Result<(), String> {
         None => serve(cli.database_url, ServeArgs::parse_defaults()).await,
         Some(Command::Serve(args)) => serve(cli.database_url, args).await,
         Some(Command::Migrate) => {
-            let db = Db::connect(&cli.database_url).await.map_err(|e| e.to_string())?;
-            db.migrate().await.map_err(|e| e.to_string())?;
+            connect_and_migrate(&cli.database_url).await?;
             eprintln!("migrations applied");
             Ok(())
         }
+        Some(Command::Catalog(command)) => catalog::run(command, &cli.database_url).await,
     }
 }
 
@@ -89,6 +97,12 @@ impl ServeArgs {
     }
 }
 
+async fn connect_and_migrate(database_url: &str) -> Result<Db, String> {
+    let db = Db::connect(database_url).await.map_err(|e| e.to_string())?;
+    db.migrate().await.map_err(|e| e.to_string())?;
+    Ok(db)
+}
+
 async fn serve(database_url: String, args: ServeArgs) -> Result<(), String> {
     let config = Config {
         bind: args.bind.unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], 8080))),
@@ -96,7 +110,10 @@ async fn serve(database_url: String, args: ServeArgs) -> Result<(), String> {
         environment: args.env.unwrap_or_else(|| "development".to_owned()),
         shutdown_drain: Duration::from_secs(args.shutdown_drain_secs),
     };
-    let app = App::build(config).await.map_err(|e| e.to_string())?;
+    let db = connect_and_migrate(&config.database_url).await?;
+    let data = args.catalog_dir.unwrap_or_else(catalog::bundled_data_dir);
+    catalog::import_bundled_if_empty(&db, &data).await?;
+    let app = App::with_db(config, db, None).await.map_err(|e| e.to_string())?;
     app.shutdown().listen_for_signals();
     tracing::info!(address = %app.local_addr(), "armory listening on http://{}", app.local_addr());
     app.run().await.map_err(|e| format!("server failed: {e}"))?;

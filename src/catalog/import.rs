@@ -1,0 +1,296 @@
+//! The one pipeline by which the catalog changes.
+//!
+//! validate (done by the loader) → diff every record's version against the stored one → write only
+//! the changed records, with a new version and updatedAt → record the change events in the outbox
+//! → move the catalog revision. All of it in one transaction: a failure part-way leaves the previous
+//! catalog whole, and importing the same data twice changes nothing.
+
+use std::collections::{BTreeSet, HashMap};
+use std::fmt;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{Value, json};
+
+use super::model::Catalog;
+use super::rows::{self, Row, Table};
+use super::store;
+use crate::db::Db;
+
+/// More changed records than this in one import become one `catalog.resynced` event.
+pub const RESYNC_THRESHOLD: usize = 1000;
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Counts {
+    pub created: usize,
+    pub updated: usize,
+    pub deleted: usize,
+    pub unchanged: usize,
+}
+
+impl Counts {
+    fn changed(&self) -> usize {
+        self.created + self.updated + self.deleted
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct Summary {
+    pub per_table: Vec<(&'static str, Counts)>,
+    /// Event type to how many were recorded.
+    pub events: BTreeSet<(String, usize)>,
+    pub revision: i64,
+}
+
+impl Summary {
+    pub fn changed(&self) -> usize {
+        self.per_table.iter().map(|(_, c)| c.changed()).sum()
+    }
+
+    pub fn events_recorded(&self) -> usize {
+        self.events.iter().map(|(_, n)| n).sum()
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{:<14} {:>8} {:>8} {:>8} {:>10}",
+            "resource", "created", "updated", "deleted", "unchanged"
+        )?;
+        for (table, c) in &self.per_table {
+            writeln!(
+                f,
+                "{table:<14} {:>8} {:>8} {:>8} {:>10}",
+                c.created, c.updated, c.deleted, c.unchanged
+            )?;
+        }
+        writeln!(f, "events recorded: {}", self.events_recorded())?;
+        for (event, n) in &self.events {
+            writeln!(f, "  {event}: {n}")?;
+        }
+        write!(f, "catalog revision: {}", self.revision)
+    }
+}
+
+/// One change event for the outbox.
+#[derive(Debug, Clone, PartialEq)]
+struct Event {
+    event_type: String,
+    resource: Option<&'static str>,
+    resource_id: Option<String>,
+}
+
+impl Event {
+    fn of(event_type: String, resource: &'static str, id: &str) -> Self {
+        Self { event_type, resource: Some(resource), resource_id: Some(id.to_owned()) }
+    }
+}
+
+/// Import a validated catalog. `progress` draws a bar on a terminal (it hides itself elsewhere).
+pub async fn import(db: &Db, catalog: &Catalog, progress: bool) -> Result<Summary, String> {
+    let tables = rows::catalog_rows(catalog);
+    let total: usize = tables.iter().map(|(_, rows)| rows.len()).sum();
+    let bar = if progress { ProgressBar::new(total as u64) } else { ProgressBar::hidden() };
+    bar.set_style(
+        ProgressStyle::with_template("{msg:>14} [{bar:40}] {pos}/{len}").expect("a valid template"),
+    );
+
+    let now = sql_timestamp();
+    let mut tx = db.pool().begin().await.map_err(|e| format!("cannot start the import transaction: {e}"))?;
+    let mut summary = Summary::default();
+    let mut events = Vec::new();
+    for (table, new_rows) in &tables {
+        bar.set_message(table.name);
+        let counts = sync_table(&mut tx, db, table, new_rows, &now, &mut events).await?;
+        summary.per_table.push((table.name, counts));
+        bar.inc(new_rows.len() as u64);
+    }
+    bar.finish_and_clear();
+
+    summary.revision = store::catalog_revision(&mut tx).await.map_err(|e| e.to_string())?;
+    if summary.changed() > 0 {
+        summary.revision += 1;
+        sqlx::query("UPDATE service_state SET value = $1 WHERE name = 'catalog_revision'")
+            .bind(summary.revision)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| format!("moving the catalog revision: {e}"))?;
+        if summary.changed() > RESYNC_THRESHOLD {
+            events = vec![Event { event_type: "catalog.resynced".into(), resource: None, resource_id: None }];
+        }
+        record_events(&mut tx, db, &events, summary.revision).await?;
+    }
+    let mut counted: HashMap<String, usize> = HashMap::new();
+    for event in &events {
+        *counted.entry(event.event_type.clone()).or_default() += 1;
+    }
+    summary.events = counted.into_iter().collect();
+    tx.commit().await.map_err(|e| format!("committing the import: {e}"))?;
+    Ok(summary)
+}
+
+async fn sync_table(
+    conn: &mut sqlx::AnyConnection,
+    db: &Db,
+    table: &Table,
+    new_rows: &[Row],
+    now: &str,
+    events: &mut Vec<Event>,
+) -> Result<Counts, String> {
+    let stored = store::stored_versions(conn, table.name).await.map_err(|e| e.to_string())?;
+    let mut counts = Counts::default();
+    let mut created = Vec::new();
+    let mut updated = Vec::new();
+    for row in new_rows {
+        match stored.get(&row.id) {
+            None => created.push(row),
+            Some(s) if s.version != row.version => updated.push(row),
+            Some(_) => counts.unchanged += 1,
+        }
+    }
+    let new_ids: BTreeSet<&str> = new_rows.iter().map(|r| r.id.as_str()).collect();
+    let mut deleted: Vec<String> =
+        stored.keys().filter(|id| !new_ids.contains(id.as_str())).cloned().collect();
+    deleted.sort();
+    counts.created = created.len();
+    counts.updated = updated.len();
+    counts.deleted = deleted.len();
+    if counts.changed() == 0 {
+        return Ok(counts);
+    }
+
+    // The old records of changed firearms decide the finer firearm and image events.
+    let replaced: Vec<String> = updated.iter().map(|r| r.id.clone()).chain(deleted.iter().cloned()).collect();
+    let old_records = if table.name == rows::FIREARMS.name {
+        store::stored_records(conn, table.name, &replaced).await.map_err(|e| e.to_string())?
+    } else {
+        HashMap::new()
+    };
+
+    // Children of replaced and deleted records go first; the parent rows are then upserted.
+    for (child_table, parent_column) in table.children {
+        store::delete_where_in(conn, child_table, parent_column, &replaced)
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    store::delete_where_in(conn, table.name, "id", &deleted).await.map_err(|e| e.to_string())?;
+
+    let types = store::column_types(conn, db.backend(), table.name).await.map_err(|e| e.to_string())?;
+    let parent_rows: Vec<Vec<(String, Value)>> = created
+        .iter()
+        .chain(&updated)
+        .map(|row| {
+            let created_at = stored.get(&row.id).map_or(now, |s| s.created_at.as_str());
+            let mut columns = row.columns.clone();
+            columns.push(("record".into(), Value::String(row.record.to_string())));
+            columns.push(("version".into(), json!(row.version)));
+            columns.push(("created_at".into(), json!(created_at)));
+            columns.push(("updated_at".into(), json!(now)));
+            columns
+        })
+        .collect();
+    store::write_rows(conn, table.name, &types, &parent_rows, Some("id"), &["created_at"]).await?;
+
+    let mut by_child_table: HashMap<&str, Vec<Vec<(String, Value)>>> = HashMap::new();
+    for child in created.iter().chain(&updated).flat_map(|row| &row.children) {
+        by_child_table.entry(child.table).or_default().push(child.columns.clone());
+    }
+    for (child_table, child_rows) in by_child_table {
+        let types = store::column_types(conn, db.backend(), child_table).await.map_err(|e| e.to_string())?;
+        store::write_rows(conn, child_table, &types, &child_rows, None, &[]).await?;
+    }
+
+    if let Some(prefix) = table.event_prefix {
+        for row in &created {
+            events.push(Event::of(format!("{prefix}.created"), prefix, &row.id));
+            events.extend(firearm_events(table, None, &row.record));
+        }
+        for row in &updated {
+            events.push(Event::of(format!("{prefix}.updated"), prefix, &row.id));
+            events.extend(firearm_events(table, old_records.get(&row.id), &row.record));
+        }
+        for id in &deleted {
+            events.push(Event::of(format!("{prefix}.deleted"), prefix, id));
+            if let Some(old) = old_records.get(id) {
+                events.extend(image_events(Some(old), &Value::Null));
+            }
+        }
+    }
+    Ok(counts)
+}
+
+/// The events that go with firearm.created / firearm.updated.
+fn firearm_events(table: &Table, old: Option<&Value>, new: &Value) -> Vec<Event> {
+    if table.name != rows::FIREARMS.name {
+        return vec![];
+    }
+    let id = new["id"].as_str().unwrap_or_default();
+    let mut events = Vec::new();
+    if !new["parentFirearmId"].is_null() {
+        events.push(Event::of("firearm.variant.updated".into(), "firearm", id));
+    }
+    if let Some(old) = old {
+        if old["sources"] != new["sources"] {
+            events.push(Event::of("firearm.source.changed".into(), "firearm", id));
+        }
+        if old["dataConfidence"] != new["dataConfidence"] {
+            events.push(Event::of("firearm.confidence.changed".into(), "firearm", id));
+        }
+    }
+    events.extend(image_events(old, new));
+    events
+}
+
+fn image_events(old: Option<&Value>, new: &Value) -> Vec<Event> {
+    let ids = |record: Option<&Value>| -> BTreeSet<i64> {
+        record
+            .and_then(|r| r["images"].as_array())
+            .map(|images| images.iter().filter_map(|i| i["id"].as_i64()).collect())
+            .unwrap_or_default()
+    };
+    let (before, after) = (ids(old), ids(Some(new)));
+    let created =
+        after.difference(&before).map(|id| Event::of("image.created".into(), "image", &id.to_string()));
+    let deleted =
+        before.difference(&after).map(|id| Event::of("image.deleted".into(), "image", &id.to_string()));
+    created.chain(deleted).collect()
+}
+
+async fn record_events(
+    conn: &mut sqlx::AnyConnection,
+    db: &Db,
+    events: &[Event],
+    revision: i64,
+) -> Result<(), String> {
+    let created_at = iso_timestamp_millis();
+    let rows: Vec<Vec<(String, Value)>> = events
+        .iter()
+        .map(|event| {
+            vec![
+                ("id".to_owned(), json!(uuid::Uuid::now_v7().to_string())),
+                ("type".to_owned(), json!(event.event_type)),
+                ("resource".to_owned(), json!(event.resource)),
+                ("resource_id".to_owned(), json!(event.resource_id)),
+                ("revision".to_owned(), json!(revision)),
+                ("created_at".to_owned(), json!(created_at)),
+            ]
+        })
+        .collect();
+    let types = store::column_types(conn, db.backend(), "catalog_events").await.map_err(|e| e.to_string())?;
+    store::write_rows(conn, "catalog_events", &types, &rows, None, &[]).await
+}
+
+/// 'YYYY-MM-DD HH:MM:SS' UTC, the spec's createdAt / updatedAt form.
+pub fn sql_timestamp() -> String {
+    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]:[second]");
+    time::OffsetDateTime::now_utc().format(&format).expect("UTC formats")
+}
+
+/// ISO 8601 UTC with milliseconds, the webhook created_at form.
+pub fn iso_timestamp_millis() -> String {
+    let format = time::macros::format_description!(
+        "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
+    );
+    time::OffsetDateTime::now_utc().format(&format).expect("UTC formats")
+}

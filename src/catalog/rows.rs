@@ -1,0 +1,236 @@
+//! Turning records into table rows: typed columns, child rows and the content version.
+//!
+//! Columns come from the record's served JSON (camelCase keys become snake_case column names), so
+//! a field added to the model and to the migration needs no code here. Lists and objects are
+//! stored as JSON text, as the spec serves them; `sources` is split into the served `sources`
+//! (URLs), `sourceKinds` ({url, kind}) and `bestSourceKind`.
+
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+use sha2::{Digest, Sha256};
+
+use super::model::{Catalog, Firearm, Source};
+use super::vocabulary::best_source_kind;
+
+/// One record ready to be written.
+#[derive(Debug, Clone)]
+pub struct Row {
+    pub id: String,
+    /// The record as the data files hold it; stored as `record` and exported back.
+    pub record: Value,
+    pub version: String,
+    pub columns: Vec<(String, Value)>,
+    pub children: Vec<ChildRow>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ChildRow {
+    pub table: &'static str,
+    pub columns: Vec<(String, Value)>,
+}
+
+/// A catalog table and how its records map onto rows.
+#[derive(Debug, Clone, Copy)]
+pub struct Table {
+    pub name: &'static str,
+    /// Event type prefix (`firearm` gives firearm.created...), None for resources without events.
+    pub event_prefix: Option<&'static str>,
+    /// Child tables replaced whenever the parent changes: (table, parent key column).
+    pub children: &'static [(&'static str, &'static str)],
+    /// Record keys held in child tables rather than columns.
+    pub child_keys: &'static [&'static str],
+}
+
+pub const CATEGORIES: Table =
+    Table { name: "categories", event_prefix: Some("category"), children: &[], child_keys: &[] };
+pub const MANUFACTURERS: Table =
+    Table { name: "manufacturers", event_prefix: Some("manufacturer"), children: &[], child_keys: &[] };
+pub const CALIBERS: Table =
+    Table { name: "calibers", event_prefix: Some("caliber"), children: &[], child_keys: &[] };
+pub const INTERFACES: Table =
+    Table { name: "interfaces", event_prefix: None, children: &[], child_keys: &[] };
+pub const PLATFORMS: Table = Table {
+    name: "platforms",
+    event_prefix: None,
+    children: &[("platform_interfaces", "platform_id")],
+    child_keys: &["interfaces"],
+};
+pub const FIREARMS: Table = Table {
+    name: "firearms",
+    event_prefix: Some("firearm"),
+    children: &[
+        ("firearm_calibers", "firearm_id"),
+        ("firearm_users", "firearm_id"),
+        ("images", "firearm_id"),
+        ("firearm_interfaces", "firearm_id"),
+    ],
+    child_keys: &["calibers", "users", "images", "interfaces"],
+};
+pub const AMMUNITION: Table =
+    Table { name: "ammunition", event_prefix: None, children: &[], child_keys: &[] };
+pub const ATTACHMENTS: Table = Table {
+    name: "attachments",
+    event_prefix: None,
+    children: &[("attachment_interfaces", "attachment_id")],
+    child_keys: &["interfaces"],
+};
+
+/// Every table in the order a summary lists them.
+pub const TABLES: [Table; 8] =
+    [CATEGORIES, MANUFACTURERS, CALIBERS, INTERFACES, PLATFORMS, FIREARMS, AMMUNITION, ATTACHMENTS];
+
+/// The rows of every table, in `TABLES` order.
+pub fn catalog_rows(catalog: &Catalog) -> Vec<(Table, Vec<Row>)> {
+    vec![
+        (CATEGORIES, rows(&CATEGORIES, &catalog.categories, |r| &r.id, |_| vec![])),
+        (MANUFACTURERS, rows(&MANUFACTURERS, &catalog.manufacturers, |r| &r.id, |_| vec![])),
+        (CALIBERS, rows(&CALIBERS, &catalog.calibers, |r| &r.id, |_| vec![])),
+        (INTERFACES, rows(&INTERFACES, &catalog.interfaces, |r| &r.id, |_| vec![])),
+        (
+            PLATFORMS,
+            rows(
+                &PLATFORMS,
+                &catalog.platforms,
+                |r| &r.id,
+                |p| links("platform_interfaces", "platform_id", &p.id, &p.interfaces),
+            ),
+        ),
+        (FIREARMS, rows(&FIREARMS, &catalog.firearms, |r| &r.id, firearm_children)),
+        (AMMUNITION, rows(&AMMUNITION, &catalog.ammunition, |r| &r.id, |_| vec![])),
+        (
+            ATTACHMENTS,
+            rows(
+                &ATTACHMENTS,
+                &catalog.attachments,
+                |r| &r.id,
+                |a| links("attachment_interfaces", "attachment_id", &a.id, &a.interfaces),
+            ),
+        ),
+    ]
+}
+
+fn rows<R: Serialize>(
+    table: &Table,
+    records: &[R],
+    id: impl Fn(&R) -> &String,
+    children: impl Fn(&R) -> Vec<ChildRow>,
+) -> Vec<Row> {
+    records
+        .iter()
+        .map(|record| {
+            let value = serde_json::to_value(record).expect("records serialise");
+            Row {
+                id: id(record).clone(),
+                version: version_of(&value),
+                columns: columns(table, &value),
+                children: children(record),
+                record: value,
+            }
+        })
+        .collect()
+}
+
+/// A content hash of the served fields: equal records have equal versions on every node.
+pub fn version_of(record: &Value) -> String {
+    let digest = Sha256::digest(record.to_string().as_bytes());
+    hex::encode(&digest[..8])
+}
+
+fn columns(table: &Table, record: &Value) -> Vec<(String, Value)> {
+    let Value::Object(fields) = record else { return vec![] };
+    let mut columns = Vec::with_capacity(fields.len() + 3);
+    for (key, value) in fields {
+        if table.child_keys.contains(&key.as_str()) {
+            continue;
+        }
+        if key == "sources" {
+            columns.extend(source_columns(value));
+            continue;
+        }
+        columns.push((snake_case(key), value.clone()));
+    }
+    columns
+}
+
+fn source_columns(sources: &Value) -> [(String, Value); 3] {
+    let sources: Vec<Source> = serde_json::from_value(sources.clone()).unwrap_or_default();
+    let urls: Vec<&str> = sources.iter().map(|s| s.url.as_str()).collect();
+    let best = best_source_kind(sources.iter().map(|s| s.kind.as_str()));
+    [
+        ("sources".to_owned(), json!(urls)),
+        ("source_kinds".to_owned(), serde_json::to_value(&sources).unwrap_or(Value::Null)),
+        ("best_source_kind".to_owned(), json!(best)),
+    ]
+}
+
+pub fn snake_case(camel: &str) -> String {
+    let mut out = String::with_capacity(camel.len() + 4);
+    for ch in camel.chars() {
+        if ch.is_ascii_uppercase() {
+            out.push('_');
+            out.push(ch.to_ascii_lowercase());
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+fn firearm_children(firearm: &Firearm) -> Vec<ChildRow> {
+    let id = json!(firearm.id);
+    let mut children = Vec::new();
+    for (position, link) in firearm.calibers.iter().enumerate() {
+        children.push(child(
+            "firearm_calibers",
+            json!({"firearm_id": id, "caliber_id": link.caliber_id, "is_primary": i64::from(link.is_primary), "position": position}),
+        ));
+    }
+    for (position, user) in firearm.users.iter().enumerate() {
+        children.push(child(
+            "firearm_users",
+            json!({"firearm_id": id, "position": position, "user_name": user.user_name, "user_type": user.user_type,
+                   "country_code": user.country_code, "designation": user.designation, "adopted_year": user.adopted_year}),
+        ));
+    }
+    for image in &firearm.images {
+        children.push(child(
+            "images",
+            json!({"id": image.id, "firearm_id": id, "url": image.url, "type": image.image_type, "source": image.source,
+                   "license": image.license, "alt_text": image.alt_text, "width_px": image.width_px, "height_px": image.height_px}),
+        ));
+    }
+    children.extend(links("firearm_interfaces", "firearm_id", &firearm.id, &firearm.interfaces));
+    children
+}
+
+fn links(table: &'static str, parent_column: &str, parent: &str, interfaces: &[String]) -> Vec<ChildRow> {
+    interfaces
+        .iter()
+        .map(|interface| child(table, json!({ parent_column: parent, "interface_id": interface })))
+        .collect()
+}
+
+fn child(table: &'static str, columns: Value) -> ChildRow {
+    let Value::Object(map) = columns else { unreachable!("built from an object literal") };
+    ChildRow { table, columns: Map::into_iter(map).collect() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn camel_case_fields_become_snake_case_columns() {
+        assert_eq!(snake_case("weightEmptyG"), "weight_empty_g");
+        assert_eq!(snake_case("triggerPullN"), "trigger_pull_n");
+        assert_eq!(snake_case("ballisticCoefficientG1"), "ballistic_coefficient_g1");
+    }
+
+    #[test]
+    fn the_version_follows_the_content() {
+        let a = json!({"id": "x", "weightEmptyG": 625.0});
+        let b = json!({"id": "x", "weightEmptyG": 630.0});
+        assert_eq!(version_of(&a), version_of(&a.clone()));
+        assert_ne!(version_of(&a), version_of(&b));
+    }
+}

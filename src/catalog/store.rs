@@ -1,0 +1,210 @@
+//! Reading and writing catalog tables, for both backends.
+//!
+//! Column types are read from the database itself (the migrations are the one definition of the
+//! schema), so values are bound with the type PostgreSQL expects, nulls included.
+
+use std::collections::HashMap;
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use sqlx::{AnyConnection, AssertSqlSafe, Row as _};
+
+use super::model::Catalog;
+use super::rows::{self, TABLES};
+use crate::db::Backend;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ColumnType {
+    Integer,
+    Real,
+    Text,
+}
+
+/// Column name to type, for one table.
+pub type Columns = HashMap<String, ColumnType>;
+
+/// At most this many bound values in one statement (below SQLite's and PostgreSQL's limits).
+const MAX_BOUND_VALUES: usize = 10_000;
+
+pub async fn column_types(conn: &mut AnyConnection, backend: Backend, table: &str) -> sqlx::Result<Columns> {
+    let sql = match backend {
+        Backend::Sqlite => "SELECT name, type FROM pragma_table_info($1)",
+        Backend::Postgres => {
+            "SELECT column_name, data_type FROM information_schema.columns \
+             WHERE table_name = $1 AND table_schema = current_schema()"
+        }
+    };
+    let rows: Vec<(String, String)> = sqlx::query_as(sql).bind(table).fetch_all(&mut *conn).await?;
+    Ok(rows
+        .into_iter()
+        .map(|(name, declared)| {
+            let declared = declared.to_ascii_uppercase();
+            let kind = if declared.contains("INT") {
+                ColumnType::Integer
+            } else if declared.contains("REAL") || declared.contains("DOUBLE") || declared.contains("FLOAT") {
+                ColumnType::Real
+            } else {
+                ColumnType::Text
+            };
+            (name, kind)
+        })
+        .collect())
+}
+
+/// Insert rows (all with the same columns, in the same order); with `upsert_key`, a row whose key
+/// exists replaces its columns except `keep` (such as created_at).
+pub async fn write_rows(
+    conn: &mut AnyConnection,
+    table: &str,
+    types: &Columns,
+    rows: &[Vec<(String, Value)>],
+    upsert_key: Option<&str>,
+    keep: &[&str],
+) -> Result<(), String> {
+    let Some(first) = rows.first() else { return Ok(()) };
+    let names: Vec<&str> = first.iter().map(|(name, _)| name.as_str()).collect();
+    for name in &names {
+        if !types.contains_key(*name) {
+            return Err(format!("table {table} has no column {name}"));
+        }
+    }
+    let per_statement = (MAX_BOUND_VALUES / names.len()).max(1);
+    for chunk in rows.chunks(per_statement) {
+        let mut sql = format!("INSERT INTO {table} ({}) VALUES ", names.join(", "));
+        let mut n = 0;
+        for (i, _) in chunk.iter().enumerate() {
+            sql.push_str(if i == 0 { "(" } else { ", (" });
+            for j in 0..names.len() {
+                n += 1;
+                sql.push_str(&format!("{}${n}", if j == 0 { "" } else { ", " }));
+            }
+            sql.push(')');
+        }
+        if let Some(key) = upsert_key {
+            let updates: Vec<String> = names
+                .iter()
+                .filter(|name| **name != key && !keep.contains(name))
+                .map(|name| format!("{name} = excluded.{name}"))
+                .collect();
+            sql.push_str(&format!(" ON CONFLICT ({key}) DO UPDATE SET {}", updates.join(", ")));
+        }
+        let mut query = sqlx::query(AssertSqlSafe(sql));
+        for row in chunk {
+            for (name, value) in row {
+                query = bind(query, types[name], value);
+            }
+        }
+        query.execute(&mut *conn).await.map_err(|e| format!("writing {table}: {e}"))?;
+    }
+    Ok(())
+}
+
+type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
+
+fn bind<'q>(query: AnyQuery<'q>, kind: ColumnType, value: &Value) -> AnyQuery<'q> {
+    match kind {
+        ColumnType::Integer => query.bind(match value {
+            Value::Bool(b) => Some(i64::from(*b)),
+            other => other.as_i64(),
+        }),
+        ColumnType::Real => query.bind(value.as_f64()),
+        ColumnType::Text => query.bind(match value {
+            Value::Null => None,
+            Value::String(s) => Some(s.clone()),
+            other => Some(other.to_string()),
+        }),
+    }
+}
+
+pub async fn delete_where_in(
+    conn: &mut AnyConnection,
+    table: &str,
+    column: &str,
+    ids: &[String],
+) -> sqlx::Result<()> {
+    for chunk in ids.chunks(MAX_BOUND_VALUES) {
+        let placeholders: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+        let sql = format!("DELETE FROM {table} WHERE {column} IN ({})", placeholders.join(", "));
+        let mut query = sqlx::query(AssertSqlSafe(sql));
+        for id in chunk {
+            query = query.bind(id.clone());
+        }
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// What is stored of each record: its version and creation time.
+pub struct Stored {
+    pub version: String,
+    pub created_at: String,
+}
+
+pub async fn stored_versions(conn: &mut AnyConnection, table: &str) -> sqlx::Result<HashMap<String, Stored>> {
+    let sql = format!("SELECT id, version, created_at FROM {table}");
+    let rows: Vec<(String, String, String)> =
+        sqlx::query_as(AssertSqlSafe(sql)).fetch_all(&mut *conn).await?;
+    Ok(rows.into_iter().map(|(id, version, created_at)| (id, Stored { version, created_at })).collect())
+}
+
+/// The stored `record` of the given ids.
+pub async fn stored_records(
+    conn: &mut AnyConnection,
+    table: &str,
+    ids: &[String],
+) -> sqlx::Result<HashMap<String, Value>> {
+    let mut out = HashMap::with_capacity(ids.len());
+    for chunk in ids.chunks(MAX_BOUND_VALUES) {
+        let placeholders: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+        let sql = format!("SELECT id, record FROM {table} WHERE id IN ({})", placeholders.join(", "));
+        let mut query = sqlx::query(AssertSqlSafe(sql));
+        for id in chunk {
+            query = query.bind(id.clone());
+        }
+        for row in query.fetch_all(&mut *conn).await? {
+            let id: String = row.try_get(0)?;
+            let record: String = row.try_get(1)?;
+            out.insert(id, serde_json::from_str(&record).unwrap_or(Value::Null));
+        }
+    }
+    Ok(out)
+}
+
+/// The whole stored catalog, loaded back from each row's `record`.
+pub async fn read_catalog(conn: &mut AnyConnection) -> Result<Catalog, String> {
+    let mut catalog = Catalog {
+        categories: records(conn, rows::CATEGORIES.name).await?,
+        manufacturers: records(conn, rows::MANUFACTURERS.name).await?,
+        calibers: records(conn, rows::CALIBERS.name).await?,
+        firearms: records(conn, rows::FIREARMS.name).await?,
+        ammunition: records(conn, rows::AMMUNITION.name).await?,
+        interfaces: records(conn, rows::INTERFACES.name).await?,
+        attachments: records(conn, rows::ATTACHMENTS.name).await?,
+        platforms: records(conn, rows::PLATFORMS.name).await?,
+    };
+    catalog.sort();
+    debug_assert_eq!(TABLES.len(), 8, "read_catalog reads every table");
+    Ok(catalog)
+}
+
+async fn records<T: DeserializeOwned>(conn: &mut AnyConnection, table: &str) -> Result<Vec<T>, String> {
+    let sql = format!("SELECT record FROM {table} ORDER BY id");
+    let rows: Vec<(String,)> = sqlx::query_as(AssertSqlSafe(sql))
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(|e| format!("reading {table}: {e}"))?;
+    rows.into_iter()
+        .map(|(record,)| {
+            serde_json::from_str(&record).map_err(|e| format!("a stored {table} record is unreadable: {e}"))
+        })
+        .collect()
+}
+
+/// The catalog revision: moves with every import that changed something.
+pub async fn catalog_revision(conn: &mut AnyConnection) -> sqlx::Result<i64> {
+    let (revision,): (i64,) =
+        sqlx::query_as("SELECT value FROM service_state WHERE name = 'catalog_revision'")
+            .fetch_one(&mut *conn)
+            .await?;
+    Ok(revision)
+}

@@ -1,0 +1,101 @@
+//! `armory catalog import|check|export|synth`, and the first-start import of the bundled catalog.
+
+use std::path::{Path, PathBuf};
+
+use clap::Subcommand;
+
+use super::connect_and_migrate;
+use crate::catalog::{check, export, import, load, synth};
+use crate::db::Db;
+
+#[derive(Subcommand)]
+pub enum CatalogCommand {
+    /// Validate PATH, then write what changed (one transaction) and record the change events.
+    Import { path: PathBuf },
+    /// Validate the data and run the plausibility rules; exit 1 when any rule is broken.
+    Check {
+        #[arg(default_value = "data")]
+        path: PathBuf,
+    },
+    /// Write the stored catalog to DIR in the data-file format.
+    Export { dir: PathBuf },
+    /// Write a deterministic synthetic catalog (scale tests only; never into data/).
+    Synth {
+        #[arg(long)]
+        firearms: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        dir: PathBuf,
+    },
+}
+
+pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), String> {
+    match command {
+        CatalogCommand::Import { path } => {
+            let catalog = load::load_dir(&path).map_err(|e| e.to_string())?;
+            let db = connect_and_migrate(database_url).await?;
+            let summary = import::import(&db, &catalog, true).await?;
+            println!("{summary}");
+            Ok(())
+        }
+        CatalogCommand::Check { path } => {
+            let catalog = load::load_dir(&path).map_err(|e| e.to_string())?;
+            let violations = check::check(&catalog);
+            for violation in &violations {
+                println!("{violation}");
+            }
+            match violations.len() {
+                0 => {
+                    println!("{} records checked: every rule holds", catalog.record_count());
+                    Ok(())
+                }
+                n => Err(format!("{n} plausibility rule(s) broken")),
+            }
+        }
+        CatalogCommand::Export { dir } => {
+            let db = connect_and_migrate(database_url).await?;
+            let mut conn = db.pool().acquire().await.map_err(|e| e.to_string())?;
+            let catalog = crate::catalog::store::read_catalog(&mut conn).await?;
+            let files = export::write_dir(&catalog, &dir)?;
+            println!("{} records written to {} file(s) in {}", catalog.record_count(), files, dir.display());
+            Ok(())
+        }
+        CatalogCommand::Synth { firearms, seed, dir } => {
+            let catalog = synth::synthesize(firearms, seed);
+            let files = export::write_dir(&catalog, &dir)?;
+            println!(
+                "{} synthetic records written to {} file(s) in {}",
+                catalog.record_count(),
+                files,
+                dir.display()
+            );
+            Ok(())
+        }
+    }
+}
+
+/// `data/` beside the working directory, else the one in the source tree the binary was built from.
+pub fn bundled_data_dir() -> PathBuf {
+    let local = PathBuf::from("data");
+    if local.is_dir() { local } else { Path::new(env!("CARGO_MANIFEST_DIR")).join("data") }
+}
+
+/// First start: a database without a catalog gets the bundled one.
+pub async fn import_bundled_if_empty(db: &Db, dir: &Path) -> Result<(), String> {
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM firearms")
+        .fetch_one(db.pool())
+        .await
+        .map_err(|e| format!("cannot read the catalog: {e}"))?;
+    if count > 0 {
+        return Ok(());
+    }
+    let catalog =
+        load::load_dir(dir).map_err(|e| format!("the bundled catalog in {}: {e}", dir.display()))?;
+    let summary = import::import(db, &catalog, false).await?;
+    tracing::info!(
+        records = catalog.record_count(),
+        revision = summary.revision,
+        "imported the bundled catalog"
+    );
+    Ok(())
+}
