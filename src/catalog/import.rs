@@ -87,6 +87,19 @@ impl Event {
     }
 }
 
+/// First start: a database without a catalog gets the one in `dir` (the bundled `data/`).
+pub async fn import_dir_if_empty(db: &Db, dir: &std::path::Path) -> Result<Option<Summary>, String> {
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM firearms")
+        .fetch_one(db.pool())
+        .await
+        .map_err(|e| format!("cannot read the catalog: {e}"))?;
+    if count > 0 {
+        return Ok(None);
+    }
+    let catalog = super::load::load_dir(dir).map_err(|e| format!("the catalog in {}: {e}", dir.display()))?;
+    import(db, &catalog, false).await.map(Some)
+}
+
 /// Import a validated catalog. `progress` draws a bar on a terminal (it hides itself elsewhere).
 pub async fn import(db: &Db, catalog: &Catalog, progress: bool) -> Result<Summary, String> {
     let tables = rows::catalog_rows(catalog);

@@ -30,7 +30,7 @@ pub async fn column_types(conn: &mut AnyConnection, backend: Backend, table: &st
     let sql = match backend {
         Backend::Sqlite => "SELECT name, type FROM pragma_table_info($1)",
         Backend::Postgres => {
-            "SELECT column_name, data_type FROM information_schema.columns \
+            "SELECT CAST(column_name AS TEXT), CAST(data_type AS TEXT) FROM information_schema.columns \
              WHERE table_name = $1 AND table_schema = current_schema()"
         }
     };

@@ -6,7 +6,6 @@ use clap::Subcommand;
 
 use super::connect_and_migrate;
 use crate::catalog::{check, export, import, load, synth};
-use crate::db::Db;
 
 #[derive(Subcommand)]
 pub enum CatalogCommand {
@@ -78,24 +77,4 @@ pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), Stri
 pub fn bundled_data_dir() -> PathBuf {
     let local = PathBuf::from("data");
     if local.is_dir() { local } else { Path::new(env!("CARGO_MANIFEST_DIR")).join("data") }
-}
-
-/// First start: a database without a catalog gets the bundled one.
-pub async fn import_bundled_if_empty(db: &Db, dir: &Path) -> Result<(), String> {
-    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM firearms")
-        .fetch_one(db.pool())
-        .await
-        .map_err(|e| format!("cannot read the catalog: {e}"))?;
-    if count > 0 {
-        return Ok(());
-    }
-    let catalog =
-        load::load_dir(dir).map_err(|e| format!("the bundled catalog in {}: {e}", dir.display()))?;
-    let summary = import::import(db, &catalog, false).await?;
-    tracing::info!(
-        records = catalog.record_count(),
-        revision = summary.revision,
-        "imported the bundled catalog"
-    );
-    Ok(())
 }

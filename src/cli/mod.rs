@@ -112,7 +112,9 @@ async fn serve(database_url: String, args: ServeArgs) -> Result<(), String> {
     };
     let db = connect_and_migrate(&config.database_url).await?;
     let data = args.catalog_dir.unwrap_or_else(catalog::bundled_data_dir);
-    catalog::import_bundled_if_empty(&db, &data).await?;
+    if let Some(summary) = crate::catalog::import::import_dir_if_empty(&db, &data).await? {
+        tracing::info!(revision = summary.revision, changed = summary.changed(), "imported the bundled catalog");
+    }
     let app = App::with_db(config, db, None).await.map_err(|e| e.to_string())?;
     app.shutdown().listen_for_signals();
     tracing::info!(address = %app.local_addr(), "armory listening on http://{}", app.local_addr());

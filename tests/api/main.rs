@@ -3,6 +3,7 @@
 mod support;
 
 mod binary;
+mod catalog;
 mod envelope;
 mod health;
 mod openapi;

@@ -1,0 +1,223 @@
+//! The catalog pipeline as an operator and a webhook consumer see it: what an import writes, the
+//! events it records, and what it refuses.
+
+use std::path::Path;
+
+use armory::catalog::import::{self, RESYNC_THRESHOLD};
+use armory::catalog::load::{self, load_dir};
+use armory::catalog::model::Catalog;
+use armory::catalog::{export, store};
+use armory::db::Db;
+
+use crate::support::{Backend, TestDatabase, postgres_configured};
+
+fn bundled() -> Catalog {
+    load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).expect("the bundled catalog loads")
+}
+
+async fn fresh_db(backend: Backend) -> (Db, TestDatabase) {
+    let database = TestDatabase::create(backend).await;
+    let db = Db::connect(&database.url).await.unwrap();
+    db.migrate().await.unwrap();
+    (db, database)
+}
+
+/// Run one scenario on SQLite, and on PostgreSQL when configured.
+macro_rules! on_each_database {
+    ($($test:ident),* $(,)?) => {
+        $(
+            mod $test {
+                use crate::support::Backend;
+                #[tokio::test]
+                async fn sqlite() { super::$test(Backend::Sqlite).await }
+                #[tokio::test]
+                async fn postgres() {
+                    if super::postgres_configured() { super::$test(Backend::Postgres).await }
+                }
+            }
+        )*
+    };
+}
+
+on_each_database!(
+    the_bundled_catalog_meets_the_first_installment,
+    a_second_import_changes_nothing,
+    one_changed_field_is_one_update_with_its_events,
+    a_dangling_reference_refuses_the_import_and_writes_nothing,
+    more_than_a_thousand_changes_become_one_resync,
+    an_export_imports_back_unchanged,
+    removing_a_firearm_records_its_deletion,
+);
+
+async fn events_of_revision(db: &Db, revision: i64) -> Vec<(String, Option<String>)> {
+    sqlx::query_as("SELECT type, resource_id FROM catalog_events WHERE revision = $1 ORDER BY seq")
+        .bind(revision)
+        .fetch_all(db.pool())
+        .await
+        .unwrap()
+}
+
+async fn firearm_version(db: &Db, id: &str) -> (String, String) {
+    sqlx::query_as("SELECT version, updated_at FROM firearms WHERE id = $1").bind(id).fetch_one(db.pool()).await.unwrap()
+}
+
+async fn the_bundled_catalog_meets_the_first_installment(backend: Backend) {
+    let catalog = bundled();
+    assert!(catalog.firearms.len() >= 150, "{} firearms", catalog.firearms.len());
+    assert!(catalog.manufacturers.len() >= 40);
+    assert!(catalog.calibers.len() >= 50);
+    assert!(catalog.ammunition.len() >= 60);
+    for category in
+        ["pistols", "revolvers", "rifles", "carbines", "shotguns", "submachine-guns", "machine-guns", "precision-rifles", "historical-arms"]
+    {
+        assert!(catalog.firearms.iter().any(|f| f.category_id == category), "no firearm in {category}");
+    }
+    for (variant, parent) in [("glock-19", "glock-17"), ("m4-carbine", "m16a2"), ("akm", "ak-47"), ("karabiner-98k", "gewehr-98")] {
+        let firearm = catalog.firearms.iter().find(|f| f.id == variant).unwrap_or_else(|| panic!("{variant} missing"));
+        assert_eq!(firearm.parent_firearm_id.as_deref(), Some(parent));
+    }
+    assert!(catalog.firearms.iter().all(|f| f.verified_fields.is_none()), "verifiedFields stays null");
+
+    let (db, _database) = fresh_db(backend).await;
+    let summary = import::import(&db, &catalog, false).await.unwrap();
+    assert_eq!(summary.revision, 1);
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM firearms").fetch_one(db.pool()).await.unwrap();
+    assert_eq!(count as usize, catalog.firearms.len());
+    let (primary,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM firearm_calibers WHERE is_primary = 1").fetch_one(db.pool()).await.unwrap();
+    assert_eq!(primary as usize, catalog.firearms.len(), "one primary caliber per firearm");
+    let (kind,): (Option<String>,) =
+        sqlx::query_as("SELECT best_source_kind FROM firearms WHERE id = 'glock-17'").fetch_one(db.pool()).await.unwrap();
+    assert!(kind.is_some());
+}
+
+async fn a_second_import_changes_nothing(backend: Backend) {
+    let (db, _database) = fresh_db(backend).await;
+    let catalog = bundled();
+    let first = import::import(&db, &catalog, false).await.unwrap();
+    let before = firearm_version(&db, "glock-17").await;
+
+    let second = import::import(&db, &catalog, false).await.unwrap();
+    assert_eq!(second.changed(), 0);
+    assert!(second.per_table.iter().all(|(_, c)| c.created + c.updated + c.deleted == 0));
+    assert_eq!(second.events_recorded(), 0);
+    assert_eq!(second.revision, first.revision, "the revision does not move");
+    assert_eq!(firearm_version(&db, "glock-17").await, before);
+    assert!(events_of_revision(&db, first.revision + 1).await.is_empty());
+}
+
+async fn one_changed_field_is_one_update_with_its_events(backend: Backend) {
+    let (db, _database) = fresh_db(backend).await;
+    let mut catalog = bundled();
+    let first = import::import(&db, &catalog, false).await.unwrap();
+    let (old_version, old_updated) = firearm_version(&db, "glock-19").await;
+    let untouched = firearm_version(&db, "glock-17").await;
+
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await; // updatedAt has one-second resolution
+    let variant = catalog.firearms.iter_mut().find(|f| f.id == "glock-19").unwrap();
+    variant.notes = Some("A note changed by the test.".into());
+    let summary = import::import(&db, &catalog, false).await.unwrap();
+
+    assert_eq!(summary.changed(), 1);
+    assert_eq!(summary.revision, first.revision + 1);
+    let events = events_of_revision(&db, summary.revision).await;
+    let expected = vec![
+        ("firearm.updated".to_owned(), Some("glock-19".to_owned())),
+        ("firearm.variant.updated".to_owned(), Some("glock-19".to_owned())),
+    ];
+    assert_eq!(events, expected);
+    let (new_version, new_updated) = firearm_version(&db, "glock-19").await;
+    assert_ne!(new_version, old_version);
+    assert!(new_updated > old_updated, "{new_updated} after {old_updated}");
+    assert_eq!(firearm_version(&db, "glock-17").await, untouched, "other records keep version and updatedAt");
+
+    // A firearm without a parent: its sources and confidence changed.
+    let root = catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap();
+    root.data_confidence = Some(0.55);
+    root.sources.push(armory::catalog::model::Source { url: "https://en.wikipedia.org/wiki/Glock_17".into(), kind: "reference".into() });
+    let summary = import::import(&db, &catalog, false).await.unwrap();
+    let types: Vec<String> = events_of_revision(&db, summary.revision).await.into_iter().map(|(t, _)| t).collect();
+    assert_eq!(types, ["firearm.updated", "firearm.source.changed", "firearm.confidence.changed"]);
+}
+
+async fn a_dangling_reference_refuses_the_import_and_writes_nothing(backend: Backend) {
+    let (db, _database) = fresh_db(backend).await;
+    let catalog = bundled();
+    let first = import::import(&db, &catalog, false).await.unwrap();
+
+    // Drop the manufacturer that the Glock firearms still reference.
+    let mut broken = catalog.clone();
+    broken.manufacturers.retain(|m| m.id != "glock");
+    let files = vec![("manufacturers.toml".to_owned(), armory::catalog::model::DataFile {
+        manufacturers: broken.manufacturers.clone(),
+        firearms: broken.firearms.clone(),
+        categories: broken.categories.clone(),
+        calibers: broken.calibers.clone(),
+        ammunition: broken.ammunition.clone(),
+        ..Default::default()
+    })];
+    let errors = load::build(files).unwrap_err().0;
+    let glock = errors.iter().find(|e| e.record == "firearm glock-17").expect("glock-17 is named");
+    assert_eq!(glock.field, "manufacturerId");
+    assert_eq!(glock.file, "manufacturers.toml");
+
+    let mut conn = db.pool().acquire().await.unwrap();
+    assert_eq!(store::catalog_revision(&mut conn).await.unwrap(), first.revision);
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM manufacturers WHERE id = 'glock'").fetch_one(db.pool()).await.unwrap();
+    assert_eq!(count, 1, "nothing was written");
+}
+
+async fn more_than_a_thousand_changes_become_one_resync(backend: Backend) {
+    let (db, _database) = fresh_db(backend).await;
+    let mut catalog = bundled();
+    let first = import::import(&db, &catalog, false).await.unwrap();
+
+    let template = catalog.firearms.iter().find(|f| f.id == "glock-17").unwrap().clone();
+    for n in 0..=RESYNC_THRESHOLD {
+        let mut copy = template.clone();
+        copy.id = format!("test-copy-{n:04}");
+        catalog.firearms.push(copy);
+    }
+    catalog.sort();
+    let summary = import::import(&db, &catalog, false).await.unwrap();
+    assert_eq!(summary.changed(), RESYNC_THRESHOLD + 1);
+    let events = events_of_revision(&db, first.revision + 1).await;
+    assert_eq!(events, vec![("catalog.resynced".to_owned(), None)]);
+}
+
+async fn an_export_imports_back_unchanged(backend: Backend) {
+    let (db, _database) = fresh_db(backend).await;
+    import::import(&db, &bundled(), false).await.unwrap();
+    let mut conn = db.pool().acquire().await.unwrap();
+    let stored = store::read_catalog(&mut conn).await.unwrap();
+    drop(conn);
+    let dir = std::env::temp_dir().join(format!("armory-export-{}", uuid::Uuid::new_v4().simple()));
+    export::write_dir(&stored, &dir).unwrap();
+    let exported = load_dir(&dir).expect("the export loads");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(exported, bundled());
+    let summary = import::import(&db, &exported, false).await.unwrap();
+    assert_eq!(summary.changed(), 0);
+}
+
+async fn removing_a_firearm_records_its_deletion(backend: Backend) {
+    let (db, _database) = fresh_db(backend).await;
+    let mut catalog = bundled();
+    import::import(&db, &catalog, false).await.unwrap();
+    catalog.firearms.retain(|f| f.id != "glock-34");
+    let summary = import::import(&db, &catalog, false).await.unwrap();
+    let events = events_of_revision(&db, summary.revision).await;
+    assert_eq!(events, vec![("firearm.deleted".to_owned(), Some("glock-34".to_owned()))]);
+    let (count,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM firearm_calibers WHERE firearm_id = 'glock-34'").fetch_one(db.pool()).await.unwrap();
+    assert_eq!(count, 0, "its caliber links went with it");
+}
+
+#[tokio::test]
+async fn a_fresh_database_is_seeded_once_from_the_bundled_catalog() {
+    let (db, _database) = fresh_db(Backend::Sqlite).await;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let summary = import::import_dir_if_empty(&db, &dir).await.unwrap().expect("an empty database is seeded");
+    assert_eq!(summary.revision, 1);
+    assert!(import::import_dir_if_empty(&db, &dir).await.unwrap().is_none(), "a seeded database is left alone");
+}
