@@ -7,6 +7,12 @@ use std::sync::Arc;
 use axum::Router;
 use tokio::net::TcpListener;
 
+use crate::access::cache::KeyCache;
+use crate::access::gate::Access;
+use crate::access::limiter::Limiter;
+use crate::access::paging::BurstGuard;
+use crate::access::usage::Usage;
+use crate::catalog::snapshot::CatalogHandle;
 use crate::config::Config;
 use crate::db::{Db, DbError};
 use crate::http::{AppState, routes};
@@ -17,6 +23,8 @@ use crate::telemetry;
 pub enum StartupError {
     #[error(transparent)]
     Database(#[from] DbError),
+    #[error("cannot load the service's state from the database: {0}")]
+    Load(String),
     #[error("cannot listen on ARMORY_BIND={addr}: {cause}")]
     Bind { addr: SocketAddr, cause: std::io::Error },
 }
@@ -45,7 +53,22 @@ impl App {
         let listener = TcpListener::bind(config.bind)
             .await
             .map_err(|cause| StartupError::Bind { addr: config.bind, cause })?;
-        let state = AppState { db, config: Arc::new(config), shutdown: Shutdown::default() };
+        let shutdown = Shutdown::default();
+        let access = Arc::new(Access {
+            keys: KeyCache::load(db.clone()).await.map_err(|e| StartupError::Load(e.to_string()))?,
+            limiter: match &config.redis_url {
+                Some(url) => Limiter::redis(url).await.map_err(|e| StartupError::Load(e.to_string()))?,
+                None => Limiter::memory(),
+            },
+            plans: config.plans.clone(),
+            burst: BurstGuard::default(),
+            usage: Usage::new(db.clone()),
+        });
+        let catalog = CatalogHandle::load(db.clone()).await.map_err(StartupError::Load)?;
+        tokio::spawn(access.keys.clone().keep_fresh(shutdown.clone()));
+        tokio::spawn(access.usage.clone().keep_flushing(shutdown.clone()));
+        tokio::spawn(catalog.clone().keep_fresh(shutdown.clone()));
+        let state = AppState { db, config: Arc::new(config), shutdown, access, catalog };
         let router = routes::build(state.clone(), extra);
         Ok(Self { listener, router, state })
     }
@@ -71,7 +94,12 @@ impl App {
             shutdown.triggered().await;
             tokio::time::sleep(drain).await;
         };
-        axum::serve(self.listener, self.router).with_graceful_shutdown(stop).await?;
+        axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(stop)
+            .await?;
+        if let Err(e) = self.state.access.usage.flush().await {
+            tracing::warn!(error = %e, "the last usage counts were not saved");
+        }
         self.state.db.close().await;
         Ok(())
     }

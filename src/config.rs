@@ -3,6 +3,8 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use crate::access::plan::PlanTable;
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub bind: SocketAddr,
@@ -12,6 +14,10 @@ pub struct Config {
     /// How long /ready answers 503 before the listener closes on shutdown, so a load balancer
     /// stops sending new work before connections are refused.
     pub shutdown_drain: Duration,
+    /// `ARMORY_REDIS_URL`: rate-limit counters shared by every node; in memory when None.
+    pub redis_url: Option<String>,
+    /// The plan table: decisions.md's defaults with `ARMORY_PLAN_LIMITS` overrides.
+    pub plans: PlanTable,
 }
 
 impl Config {
@@ -22,6 +28,8 @@ impl Config {
             database_url: database_url.into(),
             environment: "test".to_owned(),
             shutdown_drain: Duration::ZERO,
+            redis_url: None,
+            plans: PlanTable::default(),
         }
     }
 }

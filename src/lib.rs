@@ -3,6 +3,8 @@
 //! `main.rs` only calls `cli::main`; everything else lives here so the tests drive the same code.
 //! See ARCHITECTURE.md for the module map and the path of a request.
 
+pub mod access;
+pub mod accounts;
 pub mod app;
 pub mod catalog;
 pub mod cli;

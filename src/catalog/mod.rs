@@ -9,3 +9,4 @@ pub mod rows;
 pub mod store;
 pub mod synth;
 pub mod vocabulary;
+pub mod snapshot;

@@ -8,8 +8,10 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
+mod accounts;
 mod catalog;
 
+use crate::access::plan::PlanTable;
 use crate::app::App;
 use crate::config::Config;
 use crate::db::Db;
@@ -35,6 +37,15 @@ enum Command {
     /// Import, check, export or synthesize catalog data.
     #[command(subcommand)]
     Catalog(catalog::CatalogCommand),
+    /// Create, re-plan, suspend and list accounts.
+    #[command(subcommand)]
+    Accounts(accounts::AccountsCommand),
+    /// Create, list, disable, enable and revoke API keys.
+    #[command(subcommand)]
+    Keys(accounts::KeysCommand),
+    /// Create and approve shops and link their keys.
+    #[command(subcommand)]
+    Shops(accounts::ShopsCommand),
 }
 
 #[derive(clap::Args, Default)]
@@ -48,6 +59,12 @@ struct ServeArgs {
     /// The bundled catalog, imported on start when the database holds none.
     #[arg(long, env = "ARMORY_CATALOG_DIR")]
     catalog_dir: Option<std::path::PathBuf>,
+    /// Redis for rate-limit counters shared by several nodes (in memory when unset).
+    #[arg(long, env = "ARMORY_REDIS_URL")]
+    redis_url: Option<String>,
+    /// Plan limit overrides, e.g. `builder.per_minute=120,explorer.per_day=100`.
+    #[arg(long, env = "ARMORY_PLAN_LIMITS", default_value = "")]
+    plan_limits: String,
     /// Seconds /ready answers 503 before the listener closes on shutdown.
     #[arg(long, env = "ARMORY_SHUTDOWN_DRAIN_SECS", default_value_t = 0)]
     shutdown_drain_secs: u64,
@@ -82,6 +99,9 @@ async fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Some(Command::Catalog(command)) => catalog::run(command, &cli.database_url).await,
+        Some(Command::Accounts(command)) => accounts::run_accounts(command, &cli.database_url).await,
+        Some(Command::Keys(command)) => accounts::run_keys(command, &cli.database_url).await,
+        Some(Command::Shops(command)) => accounts::run_shops(command, &cli.database_url).await,
     }
 }
 
@@ -109,11 +129,18 @@ async fn serve(database_url: String, args: ServeArgs) -> Result<(), String> {
         database_url,
         environment: args.env.unwrap_or_else(|| "development".to_owned()),
         shutdown_drain: Duration::from_secs(args.shutdown_drain_secs),
+        redis_url: args.redis_url.filter(|url| !url.is_empty()),
+        plans: PlanTable::default()
+            .with_overrides(&args.plan_limits)
+            .map_err(|e| format!("ARMORY_PLAN_LIMITS: {e}"))?,
     };
     let db = connect_and_migrate(&config.database_url).await?;
     let data = args.catalog_dir.unwrap_or_else(catalog::bundled_data_dir);
     if let Some(summary) = crate::catalog::import::import_dir_if_empty(&db, &data).await? {
         tracing::info!(revision = summary.revision, changed = summary.changed(), "imported the bundled catalog");
+    }
+    if config.environment == "development" {
+        accounts::seed_demo_accounts(&db).await?;
     }
     let app = App::with_db(config, db, None).await.map_err(|e| e.to_string())?;
     app.shutdown().listen_for_signals();

@@ -1,13 +1,20 @@
 //! The HTTP face of the service: routing, middleware, the error contract and the description.
 
 pub mod body_limit;
+pub mod categories;
+pub mod conditional;
+pub mod docs;
 pub mod envelope;
 pub mod error;
 pub mod health;
+pub mod manufacturers;
+pub mod me;
 pub mod openapi;
 pub mod reason;
+pub mod respond;
 pub mod routes;
 pub mod state;
+pub mod views;
 
 pub use error::ApiError;
 pub use reason::Reason;

@@ -18,13 +18,22 @@ use utoipa_axum::routes;
 use super::error::{ApiError, MAX_JSON_BODY_BYTES};
 use super::reason::Reason;
 use super::state::AppState;
-use super::{body_limit, envelope, health, openapi};
+use super::{body_limit, categories, docs, envelope, health, manufacturers, me, openapi};
+use crate::access::gate::gate;
 
 /// The documented operations, and the description generated from their annotations.
 pub fn operations() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .routes(routes!(health::health))
         .routes(routes!(health::ready))
+        .routes(routes!(manufacturers::list))
+        .routes(routes!(manufacturers::detail))
+        .routes(routes!(manufacturers::firearms))
+        .routes(routes!(categories::list))
+        .routes(routes!(categories::detail))
+        .routes(routes!(categories::firearms))
+        .routes(routes!(me::usage))
+        .routes(routes!(docs::limits))
 }
 
 /// The OpenAPI description of `operations()`, without a server (one is added per request).
@@ -43,6 +52,8 @@ pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Router {
         router = router.merge(extra);
     }
     router
+        // Credential, plan, limits: only on matched routes, so an unknown path stays a 404.
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), gate))
         .with_state(state)
         .route("/openapi.json", get(openapi::openapi_json).with_state(Arc::new(document)))
         .merge(openapi::swagger_ui())

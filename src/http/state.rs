@@ -1,5 +1,9 @@
 //! What every handler can reach.
 
+use std::sync::Arc;
+
+use crate::access::gate::Access;
+use crate::catalog::snapshot::CatalogHandle;
 use crate::config::Config;
 use crate::db::Db;
 use crate::shutdown::Shutdown;
@@ -7,6 +11,8 @@ use crate::shutdown::Shutdown;
 #[derive(Clone)]
 pub struct AppState {
     pub db: Db,
-    pub config: std::sync::Arc<Config>,
+    pub config: Arc<Config>,
     pub shutdown: Shutdown,
+    pub access: Arc<Access>,
+    pub catalog: CatalogHandle,
 }

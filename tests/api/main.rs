@@ -2,6 +2,7 @@
 
 mod support;
 
+mod accounts;
 mod binary;
 mod catalog;
 mod envelope;

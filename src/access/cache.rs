@@ -1,0 +1,131 @@
+//! Each node's copy of the key table, so that authenticating a request needs no database round trip.
+//!
+//! Every change to accounts, keys or shops bumps `access_revision` in the database (the command
+//! line and the API alike). A background task polls that one number every 250 ms and reloads the
+//! table when it moved, so a change made anywhere is seen by every node within a second; the node
+//! that made a change can call `reload` to see it at once.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use super::plan::Plan;
+use crate::db::Db;
+
+#[derive(Debug, Clone)]
+pub struct KeyEntry {
+    pub key_id: String,
+    pub status: String,
+    /// 'YYYY-MM-DD HH:MM:SS' UTC; the key stops working at that moment.
+    pub expires_at: Option<String>,
+    pub account_id: Option<String>,
+    /// None when the key names an account that no longer exists.
+    pub account: Option<AccountEntry>,
+    pub shops: Vec<ShopEntry>,
+}
+
+#[derive(Debug, Clone)]
+pub struct AccountEntry {
+    pub plan: Plan,
+    pub status: String,
+    pub paid_until: Option<String>,
+    pub staff: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct ShopEntry {
+    pub shop_id: String,
+    pub approved: bool,
+}
+
+#[derive(Clone)]
+pub struct KeyCache {
+    db: Db,
+    inner: Arc<RwLock<Loaded>>,
+}
+
+#[derive(Default)]
+struct Loaded {
+    revision: i64,
+    by_hash: Arc<HashMap<String, KeyEntry>>,
+}
+
+type KeyRow = (String, String, String, Option<String>, Option<String>, Option<String>, Option<String>, Option<String>, Option<i64>);
+
+impl KeyCache {
+    pub async fn load(db: Db) -> sqlx::Result<Self> {
+        let cache = Self { db, inner: Arc::new(RwLock::new(Loaded::default())) };
+        cache.reload().await?;
+        Ok(cache)
+    }
+
+    /// The entry for a key hash.
+    pub fn get(&self, key_hash: &str) -> Option<KeyEntry> {
+        let map = self.inner.read().expect("never poisoned").by_hash.clone();
+        map.get(key_hash).cloned()
+    }
+
+    pub async fn reload(&self) -> sqlx::Result<()> {
+        let revision = access_revision(&self.db).await?;
+        let keys: Vec<KeyRow> = sqlx::query_as(
+            "SELECT k.id, k.key_hash, k.status, k.expires_at, k.account_id, a.plan, a.status, a.paid_until, a.staff \
+             FROM api_keys k LEFT JOIN accounts a ON a.id = k.account_id",
+        )
+        .fetch_all(self.db.pool())
+        .await?;
+        let shops: Vec<(String, String, i64)> =
+            sqlx::query_as("SELECT sk.key_id, s.id, s.approved FROM shop_keys sk JOIN shops s ON s.id = sk.shop_id")
+                .fetch_all(self.db.pool())
+                .await?;
+        let mut shops_by_key: HashMap<String, Vec<ShopEntry>> = HashMap::new();
+        for (key_id, shop_id, approved) in shops {
+            shops_by_key.entry(key_id).or_default().push(ShopEntry { shop_id, approved: approved != 0 });
+        }
+        let mut by_hash = HashMap::with_capacity(keys.len());
+        for (key_id, hash, status, expires_at, account_id, plan, account_status, paid_until, staff) in keys {
+            let account = match (plan, account_status) {
+                (Some(plan), Some(status)) => Some(AccountEntry {
+                    plan: Plan::parse(&plan).unwrap_or(Plan::Explorer),
+                    status,
+                    paid_until,
+                    staff: staff.unwrap_or(0) != 0,
+                }),
+                _ => None,
+            };
+            let shops = shops_by_key.remove(&key_id).unwrap_or_default();
+            by_hash.insert(hash, KeyEntry { key_id, status, expires_at, account_id, account, shops });
+        }
+        let mut inner = self.inner.write().expect("never poisoned");
+        inner.revision = revision;
+        inner.by_hash = Arc::new(by_hash);
+        Ok(())
+    }
+
+    /// Poll the access revision until `stop` resolves; reload when it moved.
+    pub async fn keep_fresh(self, stop: crate::shutdown::Shutdown) {
+        let mut tick = tokio::time::interval(Duration::from_millis(250));
+        loop {
+            tokio::select! {
+                _ = stop.triggered() => return,
+                _ = tick.tick() => {}
+            }
+            let known = self.inner.read().expect("never poisoned").revision;
+            match access_revision(&self.db).await {
+                Ok(current) if current != known => {
+                    if let Err(e) = self.reload().await {
+                        tracing::warn!(error = %e, "reloading the key cache failed; keeping the previous one");
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "cannot read the access revision"),
+            }
+        }
+    }
+}
+
+async fn access_revision(db: &Db) -> sqlx::Result<i64> {
+    let (revision,): (i64,) = sqlx::query_as("SELECT value FROM service_state WHERE name = 'access_revision'")
+        .fetch_one(db.pool())
+        .await?;
+    Ok(revision)
+}

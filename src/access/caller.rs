@@ -1,0 +1,89 @@
+//! Who is calling: the credential of a request turned into a `Caller`, or the 401 that says why not.
+
+use axum::http::HeaderMap;
+use axum::http::header::AUTHORIZATION;
+
+use super::cache::{KeyCache, KeyEntry};
+use super::keys::hash_secret;
+use super::plan::Plan;
+use crate::http::{ApiError, Reason};
+
+/// An authenticated caller, available to handlers as a request extension.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub key_id: String,
+    pub account_id: Option<String>,
+    /// The plan in force now: Explorer once a paid subscription has ended, and for ownerless keys.
+    pub plan: Plan,
+    pub suspended: bool,
+    pub staff: bool,
+    pub shops: Vec<super::cache::ShopEntry>,
+}
+
+impl Caller {
+    /// Whose budget a request spends: the account's, or the key's own when no account owns it.
+    pub fn subject(&self) -> String {
+        match &self.account_id {
+            Some(account) => account.clone(),
+            None => format!("key:{}", self.key_id),
+        }
+    }
+}
+
+/// The key a request carries: X-API-Key wins over `Authorization: Bearer` (scheme case-insensitive).
+fn presented_key(headers: &HeaderMap) -> Result<String, ApiError> {
+    let missing = || ApiError::new(Reason::KeyMissing, "The credential header carries no API key.");
+    if let Some(value) = headers.get("x-api-key") {
+        let key = value.to_str().map_err(|_| missing())?.trim();
+        return if key.is_empty() { Err(missing()) } else { Ok(key.to_owned()) };
+    }
+    if let Some(value) = headers.get(AUTHORIZATION) {
+        let value = value.to_str().map_err(|_| missing())?.trim();
+        let (scheme, key) = value.split_once(' ').unwrap_or((value, ""));
+        let key = key.trim();
+        return if scheme.eq_ignore_ascii_case("bearer") && !key.is_empty() { Ok(key.to_owned()) } else { Err(missing()) };
+    }
+    Err(ApiError::new(Reason::AuthRequired, "This operation needs an API key: send X-API-Key or Authorization: Bearer."))
+}
+
+pub fn authenticate(headers: &HeaderMap, cache: &KeyCache, now: &str) -> Result<Caller, ApiError> {
+    let key = presented_key(headers)?;
+    let entry = cache.get(&hash_secret(&key)).filter(|entry| entry.status != "revoked");
+    let Some(entry) = entry else {
+        return Err(ApiError::new(Reason::KeyInvalid, "The API key is not valid."));
+    };
+    if entry.status == "disabled" {
+        return Err(ApiError::new(Reason::KeyDisabled, "The API key is disabled by its owner."));
+    }
+    if entry.expires_at.as_deref().is_some_and(|expiry| expiry <= now) {
+        return Err(ApiError::new(Reason::KeyExpired, "The API key is past its expiry date."));
+    }
+    caller_of(entry, now)
+}
+
+fn caller_of(entry: KeyEntry, now: &str) -> Result<Caller, ApiError> {
+    let (plan, suspended, staff) = match (&entry.account_id, &entry.account) {
+        (Some(_), None) => {
+            return Err(ApiError::new(Reason::AccountNotFound, "The key's account no longer exists."));
+        }
+        (Some(_), Some(account)) => {
+            let paid_ended = account.paid_until.as_deref().is_some_and(|end| end <= now);
+            let plan = if paid_ended { Plan::Explorer } else { account.plan };
+            (plan, account.status == "suspended", account.staff)
+        }
+        (None, _) => (Plan::Explorer, false, false),
+    };
+    Ok(Caller { key_id: entry.key_id, account_id: entry.account_id, plan, suspended, staff, shops: entry.shops })
+}
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, ApiError> {
+        parts
+            .extensions
+            .get::<Caller>()
+            .cloned()
+            .ok_or_else(|| ApiError::internal("a keyed handler ran without the access layer"))
+    }
+}

@@ -1,0 +1,150 @@
+//! The access layer in front of every keyed operation, in the order of DESIGN.md:
+//! credential (401) → plan and account (403) → rate limits (429) → the handler (which validates its
+//! parameters and answers 304 when it can) → the day's count and usage, unless the answer was 304.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::StatusCode;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use time::OffsetDateTime;
+
+use super::cache::KeyCache;
+use super::caller::{Caller, authenticate};
+use super::limiter::Limiter;
+use super::operations::{self, Operation};
+use super::paging::BurstGuard;
+use super::plan::{Plan, PlanTable};
+use super::usage::Usage;
+use crate::http::{ApiError, AppState, Reason};
+
+/// Everything the access layer keeps per node.
+pub struct Access {
+    pub keys: KeyCache,
+    pub limiter: Limiter,
+    pub plans: PlanTable,
+    pub burst: BurstGuard,
+    pub usage: Usage,
+}
+
+pub async fn gate(State(state): State<AppState>, matched: MatchedPath, mut request: Request, next: Next) -> Response {
+    let method = request.method().as_str().to_owned();
+    let Some(operation) = operations::find(&method, matched.as_str()) else {
+        return next.run(request).await;
+    };
+    if operation.min_plan.is_none() {
+        return next.run(request).await;
+    }
+    let access = state.access.clone();
+    let now = OffsetDateTime::now_utc();
+    let caller = match admit(&access, operation, request.headers(), now).await {
+        Ok(caller) => caller,
+        Err(error) => return error.into_response(),
+    };
+    let subject = caller.subject();
+    request.extensions_mut().insert(caller);
+    let response = next.run(request).await;
+    if response.status() != StatusCode::NOT_MODIFIED {
+        // A 304 spent a per-minute slot above but never the day's allowance.
+        let day = day_of(now);
+        if let Err(e) = access.limiter.add(&day_key(operation, &subject, &day), 1, until_tomorrow(now)).await {
+            tracing::warn!(error = %e, "the day's count was not recorded");
+        }
+        access.usage.count(&subject, &day);
+    }
+    response
+}
+
+async fn admit(
+    access: &Arc<Access>,
+    operation: &Operation,
+    headers: &axum::http::HeaderMap,
+    now: OffsetDateTime,
+) -> Result<Caller, ApiError> {
+    let caller = authenticate(headers, &access.keys, &sql_time(now))?;
+    authorize(operation, &caller)?;
+    enforce_limits(access, operation, &caller, now).await?;
+    Ok(caller)
+}
+
+fn authorize(operation: &Operation, caller: &Caller) -> Result<(), ApiError> {
+    if caller.suspended {
+        return Err(ApiError::new(Reason::AccountSuspended, "The account is suspended."));
+    }
+    if operation.path.starts_with("/v1/me") && caller.account_id.is_none() {
+        return Err(ApiError::new(Reason::KeyNotLinkedToAccount, "This key belongs to no user account."));
+    }
+    if operation.path.starts_with("/v1/vendor") {
+        if caller.shops.is_empty() {
+            return Err(ApiError::new(Reason::KeyNotLinkedToShop, "No shop names this key."));
+        }
+        if !caller.shops.iter().any(|shop| shop.approved) {
+            return Err(ApiError::new(Reason::ShopUnderReview, "The shop is not approved yet."));
+        }
+    }
+    let required = operation.min_plan.unwrap_or(Plan::Explorer);
+    if caller.plan < required {
+        return Err(ApiError::new(
+            Reason::PlanRequired,
+            format!("This operation needs the {} plan or higher.", required.name()),
+        )
+        .with_details(serde_json::json!({ "requiredTier": required.id(), "currentTier": caller.plan.id() })));
+    }
+    Ok(())
+}
+
+async fn enforce_limits(access: &Access, operation: &Operation, caller: &Caller, now: OffsetDateTime) -> Result<(), ApiError> {
+    let limits = access.plans.get(caller.plan);
+    let (per_minute, per_day) = if operation.is_webhook() {
+        (limits.webhook_per_minute, limits.webhook_per_day)
+    } else {
+        (limits.per_minute, limits.per_day)
+    };
+    let subject = caller.subject();
+    let unavailable = |e: super::limiter::LimiterUnavailable| {
+        tracing::error!(error = %e, "rate limiting is unavailable; refusing the request");
+        ApiError::new(Reason::DependencyUnavailable, "Rate limiting is temporarily unavailable; retry shortly.")
+    };
+    let minute = now.unix_timestamp() / 60;
+    let minute_key = format!("rl:{}:m:{subject}:{minute}", bucket(operation));
+    let this_minute = access.limiter.add(&minute_key, 1, Duration::from_secs(61)).await.map_err(unavailable)?;
+    if this_minute > per_minute {
+        return Err(ApiError::new(Reason::RateLimited, format!("The {} plan allows {per_minute} requests a minute.", limits.plan.name()))
+            .with_retry_after(60));
+    }
+    let today = access.limiter.get(&day_key(operation, &subject, &day_of(now))).await.map_err(unavailable)?;
+    if today >= per_day {
+        return Err(ApiError::new(
+            Reason::DailyCapExceeded,
+            format!("The {} plan allows {per_day} requests a day; the allowance resets at midnight UTC.", limits.plan.name()),
+        )
+        .with_retry_after(3600));
+    }
+    Ok(())
+}
+
+fn bucket(operation: &Operation) -> &'static str {
+    if operation.is_webhook() { "webhooks" } else { "api" }
+}
+
+fn day_key(operation: &Operation, subject: &str, day: &str) -> String {
+    format!("rl:{}:d:{subject}:{day}", bucket(operation))
+}
+
+pub fn day_of(now: OffsetDateTime) -> String {
+    let format = time::macros::format_description!("[year]-[month]-[day]");
+    now.format(&format).expect("UTC formats")
+}
+
+fn sql_time(now: OffsetDateTime) -> String {
+    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]:[second]");
+    now.format(&format).expect("UTC formats")
+}
+
+/// Until just past the next UTC midnight, when the day's counter is no longer needed.
+fn until_tomorrow(now: OffsetDateTime) -> Duration {
+    let seconds_into_day = i64::from(now.hour()) * 3600 + i64::from(now.minute()) * 60 + i64::from(now.second());
+    Duration::from_secs((86_400 - seconds_into_day + 60) as u64)
+}

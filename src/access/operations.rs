@@ -1,0 +1,204 @@
+//! The operation catalog of ../shared/spec/operations.md: every one of the 135 operations with
+//! its minimum plan and paging style. Authorization, paging defaults and `/v1/docs/operations` all
+//! read this one table.
+
+use super::plan::Plan;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// page + per_page, paged envelope.
+    Page { default: u32, max: u32 },
+    /// A single `limit`, no pagination object.
+    Limit { default: u32, max: u32 },
+    One,
+    File,
+    /// The health probes' flat bodies.
+    Flat,
+    Redirect,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Operation {
+    pub number: u16,
+    pub method: &'static str,
+    /// The path as the router spells it, parameters in braces.
+    pub path: &'static str,
+    /// None: answered without a key.
+    pub min_plan: Option<Plan>,
+    pub style: Style,
+}
+
+impl Operation {
+    /// The six webhook operations have their own rate-limit bucket.
+    pub fn is_webhook(&self) -> bool {
+        self.path.starts_with("/v1/me/webhooks")
+    }
+}
+
+/// The operation a method and matched route template name, if it is one of the 135.
+pub fn find(method: &str, path: &str) -> Option<&'static Operation> {
+    OPERATIONS.iter().find(|op| op.method == method && op.path == path)
+}
+
+const fn op(number: u16, method: &'static str, path: &'static str, min_plan: Option<Plan>, style: Style) -> Operation {
+    Operation { number, method, path, min_plan, style }
+}
+
+pub static OPERATIONS: [Operation; 135] = [
+    op(1, "GET", "/health", None, Style::Flat),
+    op(2, "GET", "/ready", None, Style::Flat),
+    op(3, "GET", "/v1/firearms", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
+    op(4, "GET", "/v1/firearms/search", Some(Plan::Builder), Style::Page { default: 20, max: 100 }),
+    op(5, "GET", "/v1/firearms/compare", Some(Plan::Builder), Style::One),
+    op(6, "GET", "/v1/firearms/resolve", Some(Plan::Explorer), Style::One),
+    op(7, "POST", "/v1/firearms/resolve", Some(Plan::Explorer), Style::One),
+    op(8, "GET", "/v1/firearms/filter-options", Some(Plan::Explorer), Style::One),
+    op(9, "GET", "/v1/firearms/action-types", Some(Plan::Explorer), Style::One),
+    op(10, "GET", "/v1/firearms/random", Some(Plan::Explorer), Style::One),
+    op(11, "GET", "/v1/firearms/top", Some(Plan::Builder), Style::Limit { default: 10, max: 25 }),
+    op(12, "GET", "/v1/firearms/head-to-head", Some(Plan::Builder), Style::One),
+    op(13, "GET", "/v1/firearms/by-feature", Some(Plan::Builder), Style::Page { default: 20, max: 100 }),
+    op(14, "GET", "/v1/firearms/by-action", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
+    op(15, "GET", "/v1/firearms/by-material", Some(Plan::Builder), Style::Page { default: 20, max: 100 }),
+    op(16, "GET", "/v1/firearms/by-designer", Some(Plan::Builder), Style::Page { default: 20, max: 100 }),
+    op(17, "GET", "/v1/firearms/by-conflict", Some(Plan::Studio), Style::Page { default: 20, max: 100 }),
+    op(18, "GET", "/v1/firearms/power-rating", Some(Plan::Builder), Style::Page { default: 20, max: 100 }),
+    op(19, "GET", "/v1/firearms/timeline", Some(Plan::Builder), Style::Page { default: 50, max: 100 }),
+    op(20, "GET", "/v1/firearms/media", Some(Plan::Explorer), Style::Page { default: 250, max: 1000 }),
+    op(21, "GET", "/v1/firearms/game-meta", Some(Plan::Builder), Style::One),
+    op(22, "GET", "/v1/firearms/{id}", Some(Plan::Explorer), Style::One),
+    op(23, "GET", "/v1/firearms/{id}/variants", Some(Plan::Explorer), Style::One),
+    op(24, "GET", "/v1/firearms/{id}/images", Some(Plan::Builder), Style::One),
+    op(25, "GET", "/v1/firearms/{id}/images/{imageId}", Some(Plan::Builder), Style::File),
+    op(26, "GET", "/v1/firearms/{id}/game-stats", Some(Plan::Builder), Style::One),
+    op(27, "GET", "/v1/firearms/{id}/game-profile", Some(Plan::Builder), Style::One),
+    op(28, "GET", "/v1/firearms/{id}/users", Some(Plan::Explorer), Style::One),
+    op(29, "GET", "/v1/firearms/{id}/dimensions", Some(Plan::Explorer), Style::One),
+    op(30, "GET", "/v1/firearms/{id}/family-tree", Some(Plan::Builder), Style::One),
+    op(31, "GET", "/v1/firearms/{id}/similar", Some(Plan::Builder), Style::One),
+    op(32, "GET", "/v1/firearms/{id}/adoption-map", Some(Plan::Builder), Style::One),
+    op(33, "GET", "/v1/firearms/{id}/silhouette", Some(Plan::Builder), Style::File),
+    op(34, "GET", "/v1/firearms/{id}/media", Some(Plan::Builder), Style::One),
+    op(35, "GET", "/v1/firearms/{id}/media/{selector}", Some(Plan::Builder), Style::File),
+    op(36, "GET", "/v1/firearms/{id}/model", Some(Plan::Builder), Style::File),
+    op(37, "GET", "/v1/firearms/{id}/offers", Some(Plan::Builder), Style::One),
+    op(38, "GET", "/v1/firearms/{id}/interfaces", Some(Plan::Studio), Style::One),
+    op(39, "GET", "/v1/firearms/{id}/attachments", Some(Plan::Studio), Style::One),
+    op(40, "GET", "/v1/popular/firearms", Some(Plan::Explorer), Style::Limit { default: 10, max: 20 }),
+    op(41, "GET", "/v1/manufacturers", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
+    op(42, "GET", "/v1/manufacturers/{id}", Some(Plan::Explorer), Style::One),
+    op(43, "GET", "/v1/manufacturers/{id}/firearms", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
+    op(44, "GET", "/v1/manufacturers/{id}/timeline", Some(Plan::Builder), Style::One),
+    op(45, "GET", "/v1/manufacturers/{id}/stats", Some(Plan::Builder), Style::One),
+    op(46, "GET", "/v1/calibers", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
+    op(47, "GET", "/v1/calibers/compare", Some(Plan::Builder), Style::One),
+    op(48, "GET", "/v1/calibers/{id}", Some(Plan::Explorer), Style::One),
+    op(49, "GET", "/v1/calibers/{id}/firearms", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
+    op(50, "GET", "/v1/calibers/{id}/ammunition", Some(Plan::Builder), Style::Page { default: 20, max: 100 }),
+    op(51, "GET", "/v1/calibers/{id}/parent-chain", Some(Plan::Builder), Style::One),
+    op(52, "GET", "/v1/calibers/{id}/family", Some(Plan::Builder), Style::One),
+    op(53, "GET", "/v1/categories", Some(Plan::Explorer), Style::One),
+    op(54, "GET", "/v1/categories/{slug}", Some(Plan::Explorer), Style::One),
+    op(55, "GET", "/v1/categories/{slug}/firearms", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
+    op(56, "GET", "/v1/ammunition", Some(Plan::Builder), Style::Page { default: 20, max: 100 }),
+    op(57, "GET", "/v1/ammunition/{id}", Some(Plan::Builder), Style::One),
+    op(58, "GET", "/v1/ammunition/{id}/bullet.svg", Some(Plan::Builder), Style::File),
+    op(59, "GET", "/v1/countries", Some(Plan::Explorer), Style::One),
+    op(60, "GET", "/v1/countries/{code}/arsenal", Some(Plan::Builder), Style::One),
+    op(61, "GET", "/v1/conflicts", Some(Plan::Builder), Style::One),
+    op(62, "GET", "/v1/platforms", Some(Plan::Studio), Style::One),
+    op(63, "GET", "/v1/platforms/{id}", Some(Plan::Studio), Style::One),
+    op(64, "GET", "/v1/attachments", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
+    op(65, "GET", "/v1/attachments/{id}", Some(Plan::Explorer), Style::One),
+    op(66, "GET", "/v1/attachments/{id}/firearms", Some(Plan::Studio), Style::Page { default: 20, max: 100 }),
+    op(67, "GET", "/v1/attachments/{id}/offers", Some(Plan::Builder), Style::One),
+    op(68, "GET", "/v1/interfaces", Some(Plan::Explorer), Style::One),
+    op(69, "GET", "/v1/interfaces/{id}", Some(Plan::Explorer), Style::One),
+    op(70, "GET", "/v1/interfaces/{id}/firearms", Some(Plan::Studio), Style::Page { default: 20, max: 100 }),
+    op(71, "GET", "/v1/stats/summary", Some(Plan::Explorer), Style::One),
+    op(72, "GET", "/v1/stats/production-status", Some(Plan::Explorer), Style::One),
+    op(73, "GET", "/v1/stats/field-coverage", Some(Plan::Builder), Style::One),
+    op(74, "GET", "/v1/stats/catalog-coverage", Some(Plan::Builder), Style::One),
+    op(75, "GET", "/v1/stats/calibers/popular", Some(Plan::Explorer), Style::Limit { default: 20, max: 100 }),
+    op(76, "GET", "/v1/stats/manufacturers/prolific", Some(Plan::Explorer), Style::Limit { default: 20, max: 100 }),
+    op(77, "GET", "/v1/stats/by-category", Some(Plan::Explorer), Style::One),
+    op(78, "GET", "/v1/stats/by-era", Some(Plan::Builder), Style::One),
+    op(79, "GET", "/v1/stats/materials", Some(Plan::Builder), Style::One),
+    op(80, "GET", "/v1/stats/adoption/by-country", Some(Plan::Builder), Style::One),
+    op(81, "GET", "/v1/stats/adoption/by-type", Some(Plan::Builder), Style::One),
+    op(82, "GET", "/v1/stats/action-types", Some(Plan::Explorer), Style::One),
+    op(83, "GET", "/v1/stats/feature-frequency", Some(Plan::Builder), Style::Limit { default: 50, max: 100 }),
+    op(84, "GET", "/v1/stats/caliber-popularity-by-era", Some(Plan::Builder), Style::One),
+    op(85, "GET", "/v1/game/balance-report", Some(Plan::Builder), Style::One),
+    op(86, "GET", "/v1/game/tier-list", Some(Plan::Builder), Style::One),
+    op(87, "GET", "/v1/game/matchups", Some(Plan::Builder), Style::One),
+    op(88, "GET", "/v1/game/role-roster", Some(Plan::Builder), Style::One),
+    op(89, "GET", "/v1/game/stat-distribution", Some(Plan::Builder), Style::One),
+    op(90, "GET", "/v1/game-stats/versions", Some(Plan::Builder), Style::One),
+    op(91, "GET", "/v1/game-stats/versions/{version}/firearms", Some(Plan::Builder), Style::Page { default: 20, max: 100 }),
+    op(92, "GET", "/v1/game-stats/versions/{version}/firearms/{id}", Some(Plan::Builder), Style::One),
+    op(93, "GET", "/v1/data/tasks", Some(Plan::Explorer), Style::Limit { default: 50, max: 200 }),
+    op(94, "GET", "/v1/data/gaps", None, Style::One),
+    op(95, "GET", "/v1/data/gaps/records", Some(Plan::Enterprise), Style::Page { default: 20, max: 100 }),
+    op(96, "GET", "/v1/data/confidence", Some(Plan::Enterprise), Style::Page { default: 20, max: 100 }),
+    op(97, "GET", "/v1/data/coverage", Some(Plan::Builder), Style::One),
+    op(98, "GET", "/v1/me/usage", Some(Plan::Explorer), Style::One),
+    op(99, "GET", "/v1/me/favorites", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
+    op(100, "GET", "/v1/me/favorites/ids", Some(Plan::Explorer), Style::One),
+    op(101, "POST", "/v1/me/favorites/{firearmId}", Some(Plan::Explorer), Style::One),
+    op(102, "DELETE", "/v1/me/favorites/{firearmId}", Some(Plan::Explorer), Style::One),
+    op(103, "POST", "/v1/me/collections", Some(Plan::Explorer), Style::One),
+    op(104, "GET", "/v1/me/reports", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
+    op(105, "POST", "/v1/me/reports", Some(Plan::Explorer), Style::One),
+    op(106, "GET", "/v1/me/support", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
+    op(107, "POST", "/v1/me/support", Some(Plan::Explorer), Style::One),
+    op(108, "GET", "/v1/me/support/{id}", Some(Plan::Explorer), Style::One),
+    op(109, "POST", "/v1/me/support/{id}/replies", Some(Plan::Explorer), Style::One),
+    op(110, "GET", "/v1/me/webhooks", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
+    op(111, "POST", "/v1/me/webhooks", Some(Plan::Explorer), Style::One),
+    op(112, "GET", "/v1/me/webhooks/{endpointId}", Some(Plan::Explorer), Style::One),
+    op(113, "PUT", "/v1/me/webhooks/{endpointId}", Some(Plan::Explorer), Style::One),
+    op(114, "DELETE", "/v1/me/webhooks/{endpointId}", Some(Plan::Explorer), Style::One),
+    op(115, "POST", "/v1/me/webhooks/{endpointId}/test", Some(Plan::Explorer), Style::One),
+    op(116, "GET", "/v1/vendor/shops", Some(Plan::Enterprise), Style::One),
+    op(117, "GET", "/v1/vendor/offers", Some(Plan::Enterprise), Style::Page { default: 20, max: 100 }),
+    op(118, "PUT", "/v1/vendor/offers", Some(Plan::Enterprise), Style::One),
+    op(119, "PATCH", "/v1/vendor/offers/{id}", Some(Plan::Enterprise), Style::One),
+    op(120, "DELETE", "/v1/vendor/offers/{id}", Some(Plan::Enterprise), Style::One),
+    op(121, "POST", "/v1/mcp", Some(Plan::Explorer), Style::One),
+    op(122, "GET", "/v1/changelog", None, Style::Page { default: 20, max: 100 }),
+    op(123, "GET", "/v1/changelog/{id}", None, Style::One),
+    op(124, "GET", "/v1/changelog/feed", None, Style::File),
+    op(125, "GET", "/v1/blog", None, Style::Page { default: 20, max: 100 }),
+    op(126, "GET", "/v1/blog/{slug}", None, Style::One),
+    op(127, "GET", "/v1/notices", None, Style::One),
+    op(128, "GET", "/v1/docs/operations", None, Style::One),
+    op(129, "GET", "/v1/docs/limits", None, Style::One),
+    op(130, "GET", "/v1/collections/{shareId}", None, Style::One),
+    op(131, "GET", "/v1/docs/samples", None, Style::One),
+    op(132, "GET", "/v1/contract", None, Style::One),
+    op(133, "GET", "/v1/examples/verification", None, Style::One),
+    op(134, "GET", "/v1/sdk/verification", None, Style::One),
+    op(135, "GET", "/v1/out/{offerId}", None, Style::Redirect),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalog_counts_as_decided() {
+        assert_eq!(OPERATIONS.len(), 135);
+        assert_eq!(OPERATIONS.iter().filter(|op| op.min_plan.is_some()).count(), 118);
+        assert_eq!(OPERATIONS.iter().filter(|op| op.min_plan.is_none()).count(), 17);
+        assert_eq!(OPERATIONS.iter().filter(|op| op.is_webhook()).count(), 6);
+    }
+
+    #[test]
+    fn lookups_use_the_route_template() {
+        let op = find("GET", "/v1/manufacturers/{id}/firearms").unwrap();
+        assert_eq!(op.style, Style::Page { default: 20, max: 100 });
+        assert_eq!(find("GET", "/v1/firearms/media").unwrap().style, Style::Page { default: 250, max: 1000 });
+        assert!(find("GET", "/nope").is_none());
+    }
+}

@@ -1,0 +1,199 @@
+//! Paging, parsed once at the edge for every paged list.
+//!
+//! `page` (1..10000) and `per_page` (1..the operation's maximum) are validated, never clamped;
+//! the plan's depth is enforced (403 PAGINATION_DEPTH_EXCEEDED); ten or more consecutive pages of
+//! one list within 90 seconds, per key or address, is 429 PAGINATION_BURST. The answer's
+//! pagination object carries total and totalPages only from Builder up.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::plan::PlanLimits;
+use crate::http::{ApiError, Reason};
+
+pub const MAX_PAGE: u64 = 10_000;
+const BURST_PAGES: u32 = 10;
+const BURST_WINDOW: Duration = Duration::from_secs(90);
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Paging {
+    pub page: u32,
+    pub per_page: u32,
+    /// Whether the caller's plan sees total and totalPages.
+    pub totals: bool,
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Pagination {
+    pub page: u32,
+    pub per_page: u32,
+    pub limit: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<u64>,
+    #[serde(rename = "totalPages", skip_serializing_if = "Option::is_none")]
+    pub total_pages: Option<u64>,
+}
+
+impl Paging {
+    /// Parse `page` and `per_page` from the query; every bad field is named in one 400.
+    pub fn parse(query: &HashMap<String, String>, default: u32, max: u32, plan: &PlanLimits) -> Result<Self, ApiError> {
+        let mut problems = Map::new();
+        let mut number = |name: &str, fallback: u32, ceiling: u64| -> u32 {
+            let Some(raw) = query.get(name) else { return fallback };
+            match raw.trim().parse::<u64>() {
+                Ok(n) if (1..=ceiling).contains(&n) => n as u32,
+                _ => {
+                    problems.insert(name.to_owned(), Value::String(format!("must be an integer from 1 to {ceiling}")));
+                    fallback
+                }
+            }
+        };
+        let page = number("page", 1, MAX_PAGE);
+        let per_page = number("per_page", default, u64::from(max));
+        if !problems.is_empty() {
+            return Err(ApiError::invalid_parameters(problems));
+        }
+        if let Some(depth) = plan.page_depth
+            && page > depth
+        {
+            return Err(ApiError::new(
+                Reason::PaginationDepthExceeded,
+                format!("The {} plan pages {depth} pages deep; page {page} needs a higher plan.", plan.plan.name()),
+            )
+            .with_details(serde_json::json!({ "maxPage": depth, "currentTier": plan.plan.id() })));
+        }
+        Ok(Self { page, per_page, totals: plan.totals })
+    }
+
+    pub fn offset(&self) -> usize {
+        (self.page as usize - 1) * self.per_page as usize
+    }
+
+    /// This page of `items`, and the pagination object for it.
+    pub fn slice<'a, T>(&self, items: &'a [T]) -> (&'a [T], Pagination) {
+        let start = self.offset().min(items.len());
+        let end = (start + self.per_page as usize).min(items.len());
+        (&items[start..end], self.pagination(items.len() as u64))
+    }
+
+    pub fn pagination(&self, total: u64) -> Pagination {
+        let pages = total.div_ceil(u64::from(self.per_page));
+        Pagination {
+            page: self.page,
+            per_page: self.per_page,
+            limit: self.per_page,
+            total: self.totals.then_some(total),
+            total_pages: self.totals.then_some(pages),
+        }
+    }
+}
+
+/// Consecutive-page streaks per (caller, list).
+#[derive(Default)]
+pub struct BurstGuard {
+    streaks: Mutex<HashMap<String, Streak>>,
+}
+
+struct Streak {
+    last_page: u32,
+    pages: u32,
+    started: Instant,
+}
+
+impl BurstGuard {
+    /// Record that `who` asked for `page` of `list`; refuse the tenth consecutive page in 90 s.
+    pub fn check(&self, who: &str, list: &str, page: u32) -> Result<(), ApiError> {
+        let now = Instant::now();
+        let mut streaks = self.streaks.lock().expect("never poisoned");
+        if streaks.len() > 100_000 {
+            streaks.retain(|_, s| now.duration_since(s.started) < BURST_WINDOW);
+        }
+        let key = format!("{who}\u{1f}{list}");
+        let streak = streaks.entry(key).or_insert(Streak { last_page: 0, pages: 0, started: now });
+        let continues = page == streak.last_page + 1 && now.duration_since(streak.started) < BURST_WINDOW;
+        if continues {
+            streak.pages += 1;
+        } else {
+            *streak = Streak { last_page: page, pages: 1, started: now };
+        }
+        streak.last_page = page;
+        if streak.pages >= BURST_PAGES {
+            return Err(ApiError::new(Reason::PaginationBurst, "Too many consecutive pages of one list; slow down.")
+                .with_retry_after(BURST_WINDOW.as_secs()));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::plan::{Plan, PlanTable};
+    use super::*;
+
+    fn query(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn bad_values_are_named_never_clamped() {
+        let table = PlanTable::default();
+        let error = Paging::parse(&query(&[("page", "0"), ("per_page", "101")]), 20, 100, table.get(Plan::Studio))
+            .unwrap_err();
+        let details = error.details.unwrap();
+        assert!(details.get("page").is_some() && details.get("per_page").is_some());
+    }
+
+    #[test]
+    fn explorer_pages_five_deep_without_totals() {
+        let table = PlanTable::default();
+        let explorer = table.get(Plan::Explorer);
+        let paging = Paging::parse(&query(&[("page", "5")]), 20, 100, explorer).unwrap();
+        assert_eq!(paging.pagination(200), Pagination { page: 5, per_page: 20, limit: 20, total: None, total_pages: None });
+        let error = Paging::parse(&query(&[("page", "6")]), 20, 100, explorer).unwrap_err();
+        assert_eq!(error.reason, Reason::PaginationDepthExceeded);
+        let builder = Paging::parse(&query(&[]), 20, 100, table.get(Plan::Builder)).unwrap();
+        assert_eq!(builder.pagination(41).total_pages, Some(3));
+    }
+
+    #[test]
+    fn the_tenth_consecutive_page_is_a_burst() {
+        let guard = BurstGuard::default();
+        for page in 1..=9 {
+            guard.check("k", "/v1/manufacturers", page).unwrap();
+        }
+        assert_eq!(guard.check("k", "/v1/manufacturers", 10).unwrap_err().reason, Reason::PaginationBurst);
+        guard.check("k", "/v1/categories/x/firearms", 1).unwrap();
+    }
+}
+
+impl axum::extract::FromRequestParts<crate::http::AppState> for Paging {
+    type Rejection = ApiError;
+
+    /// Paging for the matched operation, the caller's plan, and the burst guard.
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &crate::http::AppState,
+    ) -> Result<Self, ApiError> {
+        use axum::extract::{MatchedPath, Query};
+        let caller = super::caller::Caller::from_request_parts(parts, state).await?;
+        let path = parts.extensions.get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_default();
+        let (default, max) = match super::operations::find(parts.method.as_str(), &path).map(|op| op.style) {
+            Some(super::operations::Style::Page { default, max }) => (default, max),
+            _ => (20, 100),
+        };
+        let Query(query) = Query::<HashMap<String, String>>::from_request_parts(parts, state)
+            .await
+            .map_err(|e| ApiError::new(Reason::InvalidRequest, e.body_text()))?;
+        let paging = Paging::parse(&query, default, max, state.access.plans.get(caller.plan))?;
+        // One list is its path and every parameter but the page.
+        let mut list: Vec<(&String, &String)> = query.iter().filter(|(k, _)| k.as_str() != "page").collect();
+        list.sort();
+        let list = format!("{}?{list:?}", parts.uri.path());
+        state.access.burst.check(&caller.subject(), &list, paging.page)?;
+        Ok(paging)
+    }
+}

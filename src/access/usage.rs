@@ -1,0 +1,86 @@
+//! Requests counted per subject (account, or ownerless key) and UTC day: in memory on the hot path,
+//! flushed to `usage_daily` in batches every few seconds and at shutdown.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use crate::db::Db;
+
+#[derive(Clone)]
+pub struct Usage {
+    db: Db,
+    pending: Arc<Mutex<HashMap<(String, String), i64>>>,
+}
+
+const FLUSH_EVERY: Duration = Duration::from_secs(2);
+
+impl Usage {
+    pub fn new(db: Db) -> Self {
+        Self { db, pending: Arc::default() }
+    }
+
+    pub fn count(&self, subject: &str, day: &str) {
+        let mut pending = self.pending.lock().expect("never poisoned");
+        *pending.entry((subject.to_owned(), day.to_owned())).or_default() += 1;
+    }
+
+    pub async fn flush(&self) -> sqlx::Result<()> {
+        let batch: Vec<((String, String), i64)> = {
+            let mut pending = self.pending.lock().expect("never poisoned");
+            pending.drain().collect()
+        };
+        if batch.is_empty() {
+            return Ok(());
+        }
+        let mut tx = self.db.pool().begin().await?;
+        for ((subject, day), count) in &batch {
+            sqlx::query(
+                "INSERT INTO usage_daily (subject, day, count) VALUES ($1, $2, $3) \
+                 ON CONFLICT (subject, day) DO UPDATE SET count = usage_daily.count + excluded.count",
+            )
+            .bind(subject)
+            .bind(day)
+            .bind(*count)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await
+    }
+
+    /// Requests per day of one month (`YYYY-MM`), flushed and pending together, oldest first.
+    pub async fn month(&self, subject: &str, month: &str) -> sqlx::Result<Vec<(String, i64)>> {
+        let rows: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT day, count FROM usage_daily WHERE subject = $1 AND day LIKE $2 ORDER BY day",
+        )
+        .bind(subject)
+        .bind(format!("{month}-%"))
+        .fetch_all(self.db.pool())
+        .await?;
+        let mut days: std::collections::BTreeMap<String, i64> = rows.into_iter().collect();
+        let pending = self.pending.lock().expect("never poisoned");
+        for ((who, day), count) in pending.iter() {
+            if who == subject && day.starts_with(month) {
+                *days.entry(day.clone()).or_default() += count;
+            }
+        }
+        Ok(days.into_iter().collect())
+    }
+
+    /// Flush every few seconds until `stop`, then once more.
+    pub async fn keep_flushing(self, stop: crate::shutdown::Shutdown) {
+        let mut tick = tokio::time::interval(FLUSH_EVERY);
+        loop {
+            let stopping = tokio::select! {
+                _ = stop.triggered() => true,
+                _ = tick.tick() => false,
+            };
+            if let Err(e) = self.flush().await {
+                tracing::warn!(error = %e, "flushing usage counts failed; they are kept for the next flush");
+            }
+            if stopping {
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! Accounts, API keys and shops: the operator side (`armory accounts|keys|shops`) and the demo
+//! accounts a development server creates on first start.
+//!
+//! Every change is one transaction that also bumps `service_state.access_revision`, which each
+//! node polls to reload its key cache. A key's secret is returned once, at creation; only its
+//! SHA-256 and a short display prefix are stored. Timestamps are `YYYY-MM-DD HH:MM:SS` UTC; a date
+//! given for an expiry or a paid period is stored as the start of that day, the moment it ends.
+
+mod account;
+mod demo;
+mod key;
+mod shop;
+
+pub use account::{
+    ACCOUNT_ACTIVE, ACCOUNT_SUSPENDED, AccountRow, create_account, list_accounts, set_paid_until, set_plan,
+    set_staff, suspend, unsuspend,
+};
+pub use demo::{DemoAccount, seed_demo_accounts};
+pub use key::{KeyRow, KeyStatus, create_key, list_keys, set_key_status};
+pub use shop::{add_shop_key, approve_shop, create_shop};
+
+use rand::RngExt;
+use sqlx::AnyConnection;
+use time::Date;
+
+pub type Result<T, E = AccountError> = std::result::Result<T, E>;
+
+/// What can go wrong changing accounts, keys and shops; each message is one line.
+#[derive(Debug, thiserror::Error)]
+pub enum AccountError {
+    #[error("'{0}' is not an email address (it needs an '@' and no spaces)")]
+    InvalidEmail(String),
+    #[error("an account with the email '{0}' already exists")]
+    DuplicateEmail(String),
+    #[error("'{0}' is not a plan; expected explorer, builder, studio or enterprise")]
+    UnknownPlan(String),
+    #[error("'{0}' is not a date; expected YYYY-MM-DD")]
+    InvalidDate(String),
+    #[error("no account has the id '{0}'")]
+    UnknownAccount(String),
+    #[error("no API key has the id '{0}'")]
+    UnknownKey(String),
+    #[error("no shop has the id '{0}'")]
+    UnknownShop(String),
+    #[error("the API key '{0}' is revoked; a revoked key cannot be enabled or disabled again")]
+    KeyRevoked(String),
+    #[error("the API key '{key}' does not belong to the account that owns the shop '{shop}'")]
+    KeyNotOfShopAccount { key: String, shop: String },
+    #[error("a shop needs a name")]
+    EmptyShopName,
+    #[error("the database refused the change: {0}")]
+    Database(String),
+}
+
+impl From<sqlx::Error> for AccountError {
+    fn from(error: sqlx::Error) -> Self {
+        AccountError::Database(error.to_string().lines().next().unwrap_or_default().to_owned())
+    }
+}
+
+/// Parse a plan id (`explorer`, `builder`, `studio`, `enterprise`; any case).
+pub fn parse_plan(text: &str) -> Result<crate::access::plan::Plan> {
+    crate::access::plan::Plan::parse(text).ok_or_else(|| AccountError::UnknownPlan(text.to_owned()))
+}
+
+/// Parse a `YYYY-MM-DD` date.
+pub fn parse_date(text: &str) -> Result<Date> {
+    let format = time::macros::format_description!("[year]-[month]-[day]");
+    Date::parse(text.trim(), &format).map_err(|_| AccountError::InvalidDate(text.to_owned()))
+}
+
+/// The stored form of a date: the start of that day, UTC.
+fn start_of_day(date: Date) -> String {
+    let format = time::macros::format_description!("[year]-[month]-[day] 00:00:00");
+    date.format(&format).expect("a date formats")
+}
+
+/// `prefix` followed by 16 random lower-case hex characters.
+fn new_id(prefix: &str) -> String {
+    let bytes: [u8; 8] = rand::rng().random();
+    format!("{prefix}{}", hex::encode(bytes))
+}
+
+fn now() -> String {
+    crate::catalog::import::sql_timestamp()
+}
+
+/// Tell every node that accounts, keys or shops changed.
+async fn bump_access_revision(conn: &mut AnyConnection) -> Result<()> {
+    sqlx::query("UPDATE service_state SET value = value + 1 WHERE name = 'access_revision'")
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+async fn account_exists(conn: &mut AnyConnection, id: &str) -> Result<()> {
+    let found: Option<(String,)> =
+        sqlx::query_as("SELECT id FROM accounts WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?;
+    match found {
+        Some(_) => Ok(()),
+        None => Err(AccountError::UnknownAccount(id.to_owned())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_prefixed_hex() {
+        let id = new_id("acct_");
+        assert_eq!(id.len(), 21);
+        assert!(id[5..].chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()));
+        assert_ne!(new_id("key_"), new_id("key_"));
+    }
+
+    #[test]
+    fn dates_are_stored_as_the_start_of_the_day() {
+        assert_eq!(start_of_day(parse_date("2031-02-03").unwrap()), "2031-02-03 00:00:00");
+        assert!(matches!(parse_date("2031-02-30"), Err(AccountError::InvalidDate(_))));
+        assert!(matches!(parse_date("tomorrow"), Err(AccountError::InvalidDate(_))));
+    }
+}

@@ -1,0 +1,99 @@
+//! The read path: each node serves the catalog from one immutable in-memory snapshot, swapped
+//! whole when the catalog revision in the database moves (polled twice a second), so catalog reads
+//! never touch the database and never see half an import.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use super::model::Catalog;
+use super::store;
+use crate::db::Db;
+
+/// When a stored record was created and last changed, and its content version.
+#[derive(Debug, Clone, Default)]
+pub struct RecordMeta {
+    pub version: String,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+#[derive(Debug, Default)]
+pub struct Snapshot {
+    pub revision: i64,
+    pub catalog: Catalog,
+    /// Table name → record id → meta.
+    meta: HashMap<&'static str, HashMap<String, RecordMeta>>,
+}
+
+impl Snapshot {
+    pub fn meta(&self, table: &str, id: &str) -> RecordMeta {
+        self.meta.get(table).and_then(|m| m.get(id)).cloned().unwrap_or_default()
+    }
+}
+
+#[derive(Clone)]
+pub struct CatalogHandle {
+    db: Db,
+    current: Arc<RwLock<Arc<Snapshot>>>,
+}
+
+impl CatalogHandle {
+    pub async fn load(db: Db) -> Result<Self, String> {
+        let snapshot = read(&db).await?;
+        Ok(Self { db, current: Arc::new(RwLock::new(Arc::new(snapshot))) })
+    }
+
+    pub fn current(&self) -> Arc<Snapshot> {
+        self.current.read().expect("never poisoned").clone()
+    }
+
+    pub async fn reload(&self) -> Result<(), String> {
+        let snapshot = Arc::new(read(&self.db).await?);
+        *self.current.write().expect("never poisoned") = snapshot;
+        Ok(())
+    }
+
+    pub async fn keep_fresh(self, stop: crate::shutdown::Shutdown) {
+        let mut tick = tokio::time::interval(Duration::from_millis(500));
+        loop {
+            tokio::select! {
+                _ = stop.triggered() => return,
+                _ = tick.tick() => {}
+            }
+            let known = self.current().revision;
+            let current = match self.db.pool().acquire().await {
+                Ok(mut conn) => store::catalog_revision(&mut conn).await.map_err(|e| e.to_string()),
+                Err(e) => Err(e.to_string()),
+            };
+            match current {
+                Ok(revision) if revision != known => {
+                    if let Err(e) = self.reload().await {
+                        tracing::warn!(error = %e, "reloading the catalog snapshot failed; serving the previous one");
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "cannot read the catalog revision"),
+            }
+        }
+    }
+}
+
+async fn read(db: &Db) -> Result<Snapshot, String> {
+    let mut tx = db.pool().begin().await.map_err(|e| e.to_string())?;
+    let revision = store::catalog_revision(&mut tx).await.map_err(|e| e.to_string())?;
+    let catalog = store::read_catalog(&mut tx).await?;
+    let mut meta = HashMap::new();
+    for table in super::rows::TABLES {
+        let sql = format!("SELECT id, version, created_at, updated_at FROM {}", table.name);
+        let rows: Vec<(String, String, String, String)> =
+            sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *tx).await.map_err(|e| e.to_string())?;
+        let by_id = rows
+            .into_iter()
+            .map(|(id, version, created_at, updated_at)| (id, RecordMeta { version, created_at, updated_at }))
+            .collect();
+        meta.insert(table.name, by_id);
+    }
+    tx.commit().await.map_err(|e| e.to_string())?;
+    Ok(Snapshot { revision, catalog, meta })
+}

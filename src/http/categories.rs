@@ -1,0 +1,61 @@
+//! /v1/categories: the categories with firearm counts, one category, its firearms (53 to 55).
+
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use serde_json::{Value, json};
+
+use super::manufacturers::firearm_page;
+use super::{ApiError, AppState, respond, views};
+use crate::access::paging::Paging;
+use crate::catalog::model::Category;
+use crate::catalog::snapshot::Snapshot;
+
+fn with_count(snapshot: &Snapshot, category: &Category) -> Value {
+    let count = snapshot.catalog.firearms.iter().filter(|f| f.category_id == category.id).count();
+    json!({ "id": category.id, "name": category.name, "description": category.description, "firearmCount": count })
+}
+
+/// Every category with its number of firearms.
+#[utoipa::path(get, path = "/v1/categories", tag = "Categories",
+    responses((status = 200, description = "{id, name, description, firearmCount}[]"), (status = 304, description = "Not modified"),
+              (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
+              (status = 429, body = super::openapi::ErrorEnvelope)))]
+pub async fn list(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let snapshot = state.catalog.current();
+    let data: Vec<Value> = snapshot.catalog.categories.iter().map(|c| with_count(&snapshot, c)).collect();
+    respond::one(&headers, data)
+}
+
+/// One category.
+#[utoipa::path(get, path = "/v1/categories/{slug}", tag = "Categories",
+    params(("slug" = String, Path)),
+    responses((status = 200, description = "{id, name, description, firearmCount}"), (status = 304, description = "Not modified"),
+              (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
+              (status = 404, body = super::openapi::ErrorEnvelope), (status = 429, body = super::openapi::ErrorEnvelope)))]
+pub async fn detail(State(state): State<AppState>, Path(slug): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let category = snapshot.catalog.categories.iter().find(|c| c.id == slug).ok_or_else(|| ApiError::not_found("category", &slug))?;
+    Ok(respond::one(&headers, with_count(&snapshot, category)))
+}
+
+/// A category's firearms, ordered by name.
+#[utoipa::path(get, path = "/v1/categories/{slug}/firearms", tag = "Categories",
+    params(("slug" = String, Path), ("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query)),
+    responses((status = 200, description = "{id, name, manufacturerId, yearIntroduced, status, actionType}[] + pagination"),
+              (status = 304, description = "Not modified"), (status = 400, body = super::openapi::ErrorEnvelope),
+              (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
+              (status = 404, body = super::openapi::ErrorEnvelope), (status = 429, body = super::openapi::ErrorEnvelope)))]
+pub async fn firearms(
+    State(state): State<AppState>,
+    paging: Paging,
+    Path(slug): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    if !snapshot.catalog.categories.iter().any(|c| c.id == slug) {
+        return Err(ApiError::not_found("category", &slug));
+    }
+    let firearms: Vec<_> = snapshot.catalog.firearms.iter().filter(|f| f.category_id == slug).collect();
+    Ok(firearm_page(&headers, &paging, firearms, views::CATEGORY_FIREARM_ITEM))
+}

@@ -1,0 +1,122 @@
+//! /v1/manufacturers: list, detail and a manufacturer's firearms (operations 41 to 43).
+
+use std::collections::HashMap;
+
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use serde_json::Value;
+
+use super::views::{self, View};
+use super::{ApiError, AppState, respond};
+use crate::access::caller::Caller;
+use crate::access::paging::Paging;
+
+/// Manufacturers, ordered by name; `country` filters by ISO country code.
+#[utoipa::path(get, path = "/v1/manufacturers", tag = "Manufacturers",
+    params(("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query), ("order" = Option<String>, Query, description = "asc or desc"),
+           ("country" = Option<String>, Query, description = "ISO 3166-1 alpha-2")),
+    responses((status = 200, description = "Manufacturer[] + pagination (Explorer: id, name, countryCode, foundedYear)"),
+              (status = 304, description = "Not modified"), (status = 400, body = super::openapi::ErrorEnvelope),
+              (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
+              (status = 429, body = super::openapi::ErrorEnvelope)))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    paging: Paging,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let descending = parse_order(&query)?;
+    let snapshot = state.catalog.current();
+    let country = query.get("country").map(|c| c.trim().to_ascii_uppercase());
+    let mut makers: Vec<_> = snapshot
+        .catalog
+        .manufacturers
+        .iter()
+        .filter(|m| country.as_deref().is_none_or(|c| m.country_code.as_deref() == Some(c)))
+        .collect();
+    makers.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
+    if descending {
+        makers.reverse();
+    }
+    let (page, pagination) = paging.slice(&makers);
+    let fields = fields_for(View::of(caller.plan));
+    let data: Vec<Value> = page
+        .iter()
+        .map(|m| views::project(&views::with_meta(m, &snapshot.meta("manufacturers", &m.id)), fields))
+        .collect();
+    Ok(respond::paged(&headers, data, pagination))
+}
+
+/// One manufacturer, with provenance.
+#[utoipa::path(get, path = "/v1/manufacturers/{id}", tag = "Manufacturers",
+    params(("id" = String, Path, description = "manufacturer slug")),
+    responses((status = 200, description = "Manufacturer"), (status = 304, description = "Not modified"),
+              (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
+              (status = 404, body = super::openapi::ErrorEnvelope), (status = 429, body = super::openapi::ErrorEnvelope)))]
+pub async fn detail(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let maker = snapshot.catalog.manufacturers.iter().find(|m| m.id == id).ok_or_else(|| ApiError::not_found("manufacturer", &id))?;
+    let meta = snapshot.meta("manufacturers", &id);
+    let record = views::with_meta(maker, &meta);
+    let mut data = views::project(&record, fields_for(View::of(caller.plan)));
+    data["provenance"] = views::provenance(&record, &meta);
+    Ok(respond::one(&headers, data))
+}
+
+/// A manufacturer's firearms, ordered by name.
+#[utoipa::path(get, path = "/v1/manufacturers/{id}/firearms", tag = "Manufacturers",
+    params(("id" = String, Path), ("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query)),
+    responses((status = 200, description = "{id, name, categoryId, yearIntroduced, status, actionType}[] + pagination"),
+              (status = 304, description = "Not modified"), (status = 400, body = super::openapi::ErrorEnvelope),
+              (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
+              (status = 404, body = super::openapi::ErrorEnvelope), (status = 429, body = super::openapi::ErrorEnvelope)))]
+pub async fn firearms(
+    State(state): State<AppState>,
+    paging: Paging,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    if !snapshot.catalog.manufacturers.iter().any(|m| m.id == id) {
+        return Err(ApiError::not_found("manufacturer", &id));
+    }
+    let firearms: Vec<_> = snapshot.catalog.firearms.iter().filter(|f| f.manufacturer_id == id).collect();
+    Ok(firearm_page(&headers, &paging, firearms, views::MANUFACTURER_FIREARM_ITEM))
+}
+
+/// A page of firearm list items, ordered by name.
+pub fn firearm_page(
+    headers: &HeaderMap,
+    paging: &Paging,
+    mut firearms: Vec<&crate::catalog::model::Firearm>,
+    fields: &[&str],
+) -> Response {
+    firearms.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
+    let (page, pagination) = paging.slice(&firearms);
+    let data: Vec<Value> =
+        page.iter().map(|f| views::project(&serde_json::to_value(f).unwrap_or(Value::Null), fields)).collect();
+    respond::paged(headers, data, pagination)
+}
+
+fn fields_for(view: View) -> &'static [&'static str] {
+    match view {
+        View::Summary => views::MANUFACTURER_SUMMARY,
+        View::Full => views::MANUFACTURER_FULL,
+    }
+}
+
+/// `order`: asc (default) or desc.
+pub fn parse_order(query: &HashMap<String, String>) -> Result<bool, ApiError> {
+    match query.get("order").map(|o| o.trim().to_ascii_lowercase()).as_deref() {
+        None | Some("asc") => Ok(false),
+        Some("desc") => Ok(true),
+        Some(_) => Err(ApiError::invalid_parameter("order", "must be asc or desc")),
+    }
+}

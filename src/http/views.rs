@@ -1,0 +1,72 @@
+//! Plan views: one mechanism that decides which fields a caller's plan sees.
+//!
+//! Explorer gets the summary field set, Builder and up the full record (decisions.md). A view is
+//! a list of served field names kept from a record's JSON; provenance, where a record carries it,
+//! is added on every plan.
+
+use serde_json::{Map, Value, json};
+
+use crate::access::plan::Plan;
+use crate::catalog::model::Source;
+use crate::catalog::snapshot::RecordMeta;
+use crate::catalog::vocabulary::best_source_kind;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    Summary,
+    Full,
+}
+
+impl View {
+    pub fn of(plan: Plan) -> Self {
+        if plan >= Plan::Builder { View::Full } else { View::Summary }
+    }
+}
+
+/// The firearm list item (spec "Firearm list item").
+pub const FIREARM_LIST_ITEM: &[&str] = &[
+    "id", "name", "manufacturerId", "categoryId", "yearIntroduced", "status", "countryOfOrigin", "actionType",
+    "weightEmptyG", "barrelLengthMm",
+];
+/// A manufacturer's firearms.
+pub const MANUFACTURER_FIREARM_ITEM: &[&str] = &["id", "name", "categoryId", "yearIntroduced", "status", "actionType"];
+/// A category's firearms.
+pub const CATEGORY_FIREARM_ITEM: &[&str] = &["id", "name", "manufacturerId", "yearIntroduced", "status", "actionType"];
+pub const MANUFACTURER_SUMMARY: &[&str] = &["id", "name", "countryCode", "foundedYear"];
+pub const MANUFACTURER_FULL: &[&str] =
+    &["id", "name", "countryCode", "foundedYear", "website", "logoUrl", "description", "createdAt", "updatedAt"];
+
+/// Keep `fields` of `record` (absent ones served as null), in that order.
+pub fn project(record: &Value, fields: &[&str]) -> Value {
+    let mut out = Map::with_capacity(fields.len());
+    for field in fields {
+        out.insert((*field).to_owned(), record.get(*field).cloned().unwrap_or(Value::Null));
+    }
+    Value::Object(out)
+}
+
+/// A record's JSON with its stored createdAt, updatedAt and version.
+pub fn with_meta(record: &impl serde::Serialize, meta: &RecordMeta) -> Value {
+    let mut value = serde_json::to_value(record).unwrap_or(Value::Null);
+    if let Value::Object(map) = &mut value {
+        map.insert("createdAt".into(), json!(meta.created_at));
+        map.insert("updatedAt".into(), json!(meta.updated_at));
+    }
+    value
+}
+
+/// The provenance object served on every plan.
+pub fn provenance(record: &Value, meta: &RecordMeta) -> Value {
+    let sources: Vec<Source> = serde_json::from_value(record["sources"].clone()).unwrap_or_default();
+    json!({
+        "sources": sources.iter().map(|s| s.url.as_str()).collect::<Vec<_>>(),
+        "sourceKinds": sources,
+        "bestSourceKind": best_source_kind(sources.iter().map(|s| s.kind.as_str())),
+        "dataConfidence": record["dataConfidence"],
+        "verifiedAt": record["verifiedAt"],
+        "verifiedFields": record["verifiedFields"],
+        "specSource": record.get("specSource").cloned().unwrap_or(Value::Null),
+        "updatedAt": meta.updated_at,
+        "version": meta.version,
+    })
+}
