@@ -42,6 +42,8 @@ pub struct ShopEntry {
 pub struct KeyCache {
     db: Db,
     inner: Arc<RwLock<Loaded>>,
+    /// One reload at a time, so an older read can never replace a newer one.
+    reloading: Arc<tokio::sync::Mutex<()>>,
 }
 
 #[derive(Default)]
@@ -50,11 +52,21 @@ struct Loaded {
     by_hash: Arc<HashMap<String, KeyEntry>>,
 }
 
-type KeyRow = (String, String, String, Option<String>, Option<String>, Option<String>, Option<String>, Option<String>, Option<i64>);
+type KeyRow = (
+    String,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<i64>,
+);
 
 impl KeyCache {
     pub async fn load(db: Db) -> sqlx::Result<Self> {
-        let cache = Self { db, inner: Arc::new(RwLock::new(Loaded::default())) };
+        let cache = Self { db, inner: Arc::default(), reloading: Arc::default() };
         cache.reload().await?;
         Ok(cache)
     }
@@ -66,6 +78,7 @@ impl KeyCache {
     }
 
     pub async fn reload(&self) -> sqlx::Result<()> {
+        let _one_at_a_time = self.reloading.lock().await;
         let revision = access_revision(&self.db).await?;
         let keys: Vec<KeyRow> = sqlx::query_as(
             "SELECT k.id, k.key_hash, k.status, k.expires_at, k.account_id, a.plan, a.status, a.paid_until, a.staff \
@@ -73,10 +86,11 @@ impl KeyCache {
         )
         .fetch_all(self.db.pool())
         .await?;
-        let shops: Vec<(String, String, i64)> =
-            sqlx::query_as("SELECT sk.key_id, s.id, s.approved FROM shop_keys sk JOIN shops s ON s.id = sk.shop_id")
-                .fetch_all(self.db.pool())
-                .await?;
+        let shops: Vec<(String, String, i64)> = sqlx::query_as(
+            "SELECT sk.key_id, s.id, s.approved FROM shop_keys sk JOIN shops s ON s.id = sk.shop_id",
+        )
+        .fetch_all(self.db.pool())
+        .await?;
         let mut shops_by_key: HashMap<String, Vec<ShopEntry>> = HashMap::new();
         for (key_id, shop_id, approved) in shops {
             shops_by_key.entry(key_id).or_default().push(ShopEntry { shop_id, approved: approved != 0 });
@@ -124,8 +138,9 @@ impl KeyCache {
 }
 
 async fn access_revision(db: &Db) -> sqlx::Result<i64> {
-    let (revision,): (i64,) = sqlx::query_as("SELECT value FROM service_state WHERE name = 'access_revision'")
-        .fetch_one(db.pool())
-        .await?;
+    let (revision,): (i64,) =
+        sqlx::query_as("SELECT value FROM service_state WHERE name = 'access_revision'")
+            .fetch_one(db.pool())
+            .await?;
     Ok(revision)
 }

@@ -41,9 +41,16 @@ fn presented_key(headers: &HeaderMap) -> Result<String, ApiError> {
         let value = value.to_str().map_err(|_| missing())?.trim();
         let (scheme, key) = value.split_once(' ').unwrap_or((value, ""));
         let key = key.trim();
-        return if scheme.eq_ignore_ascii_case("bearer") && !key.is_empty() { Ok(key.to_owned()) } else { Err(missing()) };
+        return if scheme.eq_ignore_ascii_case("bearer") && !key.is_empty() {
+            Ok(key.to_owned())
+        } else {
+            Err(missing())
+        };
     }
-    Err(ApiError::new(Reason::AuthRequired, "This operation needs an API key: send X-API-Key or Authorization: Bearer."))
+    Err(ApiError::new(
+        Reason::AuthRequired,
+        "This operation needs an API key: send X-API-Key or Authorization: Bearer.",
+    ))
 }
 
 pub fn authenticate(headers: &HeaderMap, cache: &KeyCache, now: &str) -> Result<Caller, ApiError> {
@@ -73,7 +80,14 @@ fn caller_of(entry: KeyEntry, now: &str) -> Result<Caller, ApiError> {
         }
         (None, _) => (Plan::Explorer, false, false),
     };
-    Ok(Caller { key_id: entry.key_id, account_id: entry.account_id, plan, suspended, staff, shops: entry.shops })
+    Ok(Caller {
+        key_id: entry.key_id,
+        account_id: entry.account_id,
+        plan,
+        suspended,
+        staff,
+        shops: entry.shops,
+    })
 }
 
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Caller {
@@ -85,5 +99,23 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Caller {
             .get::<Caller>()
             .cloned()
             .ok_or_else(|| ApiError::internal("a keyed handler ran without the access layer"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_whose_account_is_gone_is_account_not_found() {
+        let entry = KeyEntry {
+            key_id: "key_1".into(),
+            status: "active".into(),
+            expires_at: None,
+            account_id: Some("acct_gone".into()),
+            account: None,
+            shops: vec![],
+        };
+        assert_eq!(caller_of(entry, "2026-01-01 00:00:00").unwrap_err().reason, Reason::AccountNotFound);
     }
 }

@@ -29,7 +29,12 @@ pub struct Access {
     pub usage: Usage,
 }
 
-pub async fn gate(State(state): State<AppState>, matched: MatchedPath, mut request: Request, next: Next) -> Response {
+pub async fn gate(
+    State(state): State<AppState>,
+    matched: MatchedPath,
+    mut request: Request,
+    next: Next,
+) -> Response {
     let method = request.method().as_str().to_owned();
     let Some(operation) = operations::find(&method, matched.as_str()) else {
         return next.run(request).await;
@@ -49,7 +54,8 @@ pub async fn gate(State(state): State<AppState>, matched: MatchedPath, mut reque
     if response.status() != StatusCode::NOT_MODIFIED {
         // A 304 spent a per-minute slot above but never the day's allowance.
         let day = day_of(now);
-        if let Err(e) = access.limiter.add(&day_key(operation, &subject, &day), 1, until_tomorrow(now)).await {
+        if let Err(e) = access.limiter.add(&day_key(operation, &subject, &day), 1, until_tomorrow(now)).await
+        {
             tracing::warn!(error = %e, "the day's count was not recorded");
         }
         access.usage.count(&subject, &day);
@@ -90,12 +96,19 @@ fn authorize(operation: &Operation, caller: &Caller) -> Result<(), ApiError> {
             Reason::PlanRequired,
             format!("This operation needs the {} plan or higher.", required.name()),
         )
-        .with_details(serde_json::json!({ "requiredTier": required.id(), "currentTier": caller.plan.id() })));
+        .with_details(
+            serde_json::json!({ "requiredTier": required.id(), "currentTier": caller.plan.id() }),
+        ));
     }
     Ok(())
 }
 
-async fn enforce_limits(access: &Access, operation: &Operation, caller: &Caller, now: OffsetDateTime) -> Result<(), ApiError> {
+async fn enforce_limits(
+    access: &Access,
+    operation: &Operation,
+    caller: &Caller,
+    now: OffsetDateTime,
+) -> Result<(), ApiError> {
     let limits = access.plans.get(caller.plan);
     let (per_minute, per_day) = if operation.is_webhook() {
         (limits.webhook_per_minute, limits.webhook_per_day)
@@ -105,20 +118,30 @@ async fn enforce_limits(access: &Access, operation: &Operation, caller: &Caller,
     let subject = caller.subject();
     let unavailable = |e: super::limiter::LimiterUnavailable| {
         tracing::error!(error = %e, "rate limiting is unavailable; refusing the request");
-        ApiError::new(Reason::DependencyUnavailable, "Rate limiting is temporarily unavailable; retry shortly.")
+        ApiError::new(
+            Reason::DependencyUnavailable,
+            "Rate limiting is temporarily unavailable; retry shortly.",
+        )
     };
     let minute = now.unix_timestamp() / 60;
     let minute_key = format!("rl:{}:m:{subject}:{minute}", bucket(operation));
-    let this_minute = access.limiter.add(&minute_key, 1, Duration::from_secs(61)).await.map_err(unavailable)?;
+    let this_minute =
+        access.limiter.add(&minute_key, 1, Duration::from_secs(61)).await.map_err(unavailable)?;
     if this_minute > per_minute {
-        return Err(ApiError::new(Reason::RateLimited, format!("The {} plan allows {per_minute} requests a minute.", limits.plan.name()))
-            .with_retry_after(60));
+        return Err(ApiError::new(
+            Reason::RateLimited,
+            format!("The {} plan allows {per_minute} requests a minute.", limits.plan.name()),
+        )
+        .with_retry_after(60));
     }
     let today = access.limiter.get(&day_key(operation, &subject, &day_of(now))).await.map_err(unavailable)?;
     if today >= per_day {
         return Err(ApiError::new(
             Reason::DailyCapExceeded,
-            format!("The {} plan allows {per_day} requests a day; the allowance resets at midnight UTC.", limits.plan.name()),
+            format!(
+                "The {} plan allows {per_day} requests a day; the allowance resets at midnight UTC.",
+                limits.plan.name()
+            ),
         )
         .with_retry_after(3600));
     }
@@ -145,6 +168,71 @@ fn sql_time(now: OffsetDateTime) -> String {
 
 /// Until just past the next UTC midnight, when the day's counter is no longer needed.
 fn until_tomorrow(now: OffsetDateTime) -> Duration {
-    let seconds_into_day = i64::from(now.hour()) * 3600 + i64::from(now.minute()) * 60 + i64::from(now.second());
+    let seconds_into_day =
+        i64::from(now.hour()) * 3600 + i64::from(now.minute()) * 60 + i64::from(now.second());
     Duration::from_secs((86_400 - seconds_into_day + 60) as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::access::cache::ShopEntry;
+
+    fn caller(plan: Plan, account: bool, shops: Vec<ShopEntry>) -> Caller {
+        Caller {
+            key_id: "key_1".into(),
+            account_id: account.then(|| "acct_1".to_owned()),
+            plan,
+            suspended: false,
+            staff: false,
+            shops,
+        }
+    }
+
+    fn reason(method: &str, path: &str, caller: &Caller) -> Option<Reason> {
+        authorize(operations::find(method, path).unwrap(), caller).err().map(|e| e.reason)
+    }
+
+    #[test]
+    fn a_plan_below_the_tier_names_both_tiers() {
+        let error = authorize(
+            operations::find("GET", "/v1/firearms/compare").unwrap(),
+            &caller(Plan::Explorer, true, vec![]),
+        )
+        .unwrap_err();
+        assert_eq!(error.reason, Reason::PlanRequired);
+        let details = error.details.unwrap();
+        assert_eq!(
+            (details["requiredTier"].as_str(), details["currentTier"].as_str()),
+            (Some("builder"), Some("explorer"))
+        );
+        assert_eq!(reason("GET", "/v1/firearms/compare", &caller(Plan::Builder, true, vec![])), None);
+    }
+
+    #[test]
+    fn vendor_operations_need_an_approved_shop() {
+        let path = "/v1/vendor/shops";
+        assert_eq!(
+            reason("GET", path, &caller(Plan::Enterprise, true, vec![])),
+            Some(Reason::KeyNotLinkedToShop)
+        );
+        let pending = vec![ShopEntry { shop_id: "shop_1".into(), approved: false }];
+        assert_eq!(
+            reason("GET", path, &caller(Plan::Enterprise, true, pending)),
+            Some(Reason::ShopUnderReview)
+        );
+        let approved = vec![ShopEntry { shop_id: "shop_1".into(), approved: true }];
+        assert_eq!(reason("GET", path, &caller(Plan::Enterprise, true, approved)), None);
+    }
+
+    #[test]
+    fn suspension_comes_before_the_plan() {
+        let mut suspended = caller(Plan::Explorer, true, vec![]);
+        suspended.suspended = true;
+        assert_eq!(reason("GET", "/v1/firearms/compare", &suspended), Some(Reason::AccountSuspended));
+        assert_eq!(
+            reason("GET", "/v1/me/usage", &caller(Plan::Studio, false, vec![])),
+            Some(Reason::KeyNotLinkedToAccount)
+        );
+    }
 }

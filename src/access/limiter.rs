@@ -29,15 +29,17 @@ impl Limiter {
     }
 
     pub async fn redis(url: &str) -> Result<Self, LimiterUnavailable> {
-        let client = redis::Client::open(url).map_err(|e| LimiterUnavailable(format!("ARMORY_REDIS_URL: {e}")))?;
+        let client =
+            redis::Client::open(url).map_err(|e| LimiterUnavailable(format!("ARMORY_REDIS_URL: {e}")))?;
         let config = redis::aio::ConnectionManagerConfig::new()
             .set_connection_timeout(Some(REDIS_TIMEOUT))
             .set_response_timeout(Some(REDIS_TIMEOUT))
             .set_number_of_retries(1);
-        let manager = tokio::time::timeout(Duration::from_secs(5), ConnectionManager::new_with_config(client, config))
-            .await
-            .map_err(|_| LimiterUnavailable("ARMORY_REDIS_URL: no answer within 5 s".into()))?
-            .map_err(|e| LimiterUnavailable(format!("ARMORY_REDIS_URL: {e}")))?;
+        let manager =
+            tokio::time::timeout(Duration::from_secs(5), ConnectionManager::new_with_config(client, config))
+                .await
+                .map_err(|_| LimiterUnavailable("ARMORY_REDIS_URL: no answer within 5 s".into()))?
+                .map_err(|e| LimiterUnavailable(format!("ARMORY_REDIS_URL: {e}")))?;
         Ok(Limiter::Redis(manager))
     }
 

@@ -7,9 +7,15 @@ use super::plan::Plan;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
     /// page + per_page, paged envelope.
-    Page { default: u32, max: u32 },
+    Page {
+        default: u32,
+        max: u32,
+    },
     /// A single `limit`, no pagination object.
-    Limit { default: u32, max: u32 },
+    Limit {
+        default: u32,
+        max: u32,
+    },
     One,
     File,
     /// The health probes' flat bodies.
@@ -40,7 +46,13 @@ pub fn find(method: &str, path: &str) -> Option<&'static Operation> {
     OPERATIONS.iter().find(|op| op.method == method && op.path == path)
 }
 
-const fn op(number: u16, method: &'static str, path: &'static str, min_plan: Option<Plan>, style: Style) -> Operation {
+const fn op(
+    number: u16,
+    method: &'static str,
+    path: &'static str,
+    min_plan: Option<Plan>,
+    style: Style,
+) -> Operation {
     Operation { number, method, path, min_plan, style }
 }
 
@@ -87,7 +99,13 @@ pub static OPERATIONS: [Operation; 135] = [
     op(40, "GET", "/v1/popular/firearms", Some(Plan::Explorer), Style::Limit { default: 10, max: 20 }),
     op(41, "GET", "/v1/manufacturers", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
     op(42, "GET", "/v1/manufacturers/{id}", Some(Plan::Explorer), Style::One),
-    op(43, "GET", "/v1/manufacturers/{id}/firearms", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
+    op(
+        43,
+        "GET",
+        "/v1/manufacturers/{id}/firearms",
+        Some(Plan::Explorer),
+        Style::Page { default: 20, max: 100 },
+    ),
     op(44, "GET", "/v1/manufacturers/{id}/timeline", Some(Plan::Builder), Style::One),
     op(45, "GET", "/v1/manufacturers/{id}/stats", Some(Plan::Builder), Style::One),
     op(46, "GET", "/v1/calibers", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
@@ -99,7 +117,13 @@ pub static OPERATIONS: [Operation; 135] = [
     op(52, "GET", "/v1/calibers/{id}/family", Some(Plan::Builder), Style::One),
     op(53, "GET", "/v1/categories", Some(Plan::Explorer), Style::One),
     op(54, "GET", "/v1/categories/{slug}", Some(Plan::Explorer), Style::One),
-    op(55, "GET", "/v1/categories/{slug}/firearms", Some(Plan::Explorer), Style::Page { default: 20, max: 100 }),
+    op(
+        55,
+        "GET",
+        "/v1/categories/{slug}/firearms",
+        Some(Plan::Explorer),
+        Style::Page { default: 20, max: 100 },
+    ),
     op(56, "GET", "/v1/ammunition", Some(Plan::Builder), Style::Page { default: 20, max: 100 }),
     op(57, "GET", "/v1/ammunition/{id}", Some(Plan::Builder), Style::One),
     op(58, "GET", "/v1/ammunition/{id}/bullet.svg", Some(Plan::Builder), Style::File),
@@ -120,7 +144,13 @@ pub static OPERATIONS: [Operation; 135] = [
     op(73, "GET", "/v1/stats/field-coverage", Some(Plan::Builder), Style::One),
     op(74, "GET", "/v1/stats/catalog-coverage", Some(Plan::Builder), Style::One),
     op(75, "GET", "/v1/stats/calibers/popular", Some(Plan::Explorer), Style::Limit { default: 20, max: 100 }),
-    op(76, "GET", "/v1/stats/manufacturers/prolific", Some(Plan::Explorer), Style::Limit { default: 20, max: 100 }),
+    op(
+        76,
+        "GET",
+        "/v1/stats/manufacturers/prolific",
+        Some(Plan::Explorer),
+        Style::Limit { default: 20, max: 100 },
+    ),
     op(77, "GET", "/v1/stats/by-category", Some(Plan::Explorer), Style::One),
     op(78, "GET", "/v1/stats/by-era", Some(Plan::Builder), Style::One),
     op(79, "GET", "/v1/stats/materials", Some(Plan::Builder), Style::One),
@@ -135,7 +165,13 @@ pub static OPERATIONS: [Operation; 135] = [
     op(88, "GET", "/v1/game/role-roster", Some(Plan::Builder), Style::One),
     op(89, "GET", "/v1/game/stat-distribution", Some(Plan::Builder), Style::One),
     op(90, "GET", "/v1/game-stats/versions", Some(Plan::Builder), Style::One),
-    op(91, "GET", "/v1/game-stats/versions/{version}/firearms", Some(Plan::Builder), Style::Page { default: 20, max: 100 }),
+    op(
+        91,
+        "GET",
+        "/v1/game-stats/versions/{version}/firearms",
+        Some(Plan::Builder),
+        Style::Page { default: 20, max: 100 },
+    ),
     op(92, "GET", "/v1/game-stats/versions/{version}/firearms/{id}", Some(Plan::Builder), Style::One),
     op(93, "GET", "/v1/data/tasks", Some(Plan::Explorer), Style::Limit { default: 50, max: 200 }),
     op(94, "GET", "/v1/data/gaps", None, Style::One),

@@ -40,14 +40,22 @@ pub struct Pagination {
 
 impl Paging {
     /// Parse `page` and `per_page` from the query; every bad field is named in one 400.
-    pub fn parse(query: &HashMap<String, String>, default: u32, max: u32, plan: &PlanLimits) -> Result<Self, ApiError> {
+    pub fn parse(
+        query: &HashMap<String, String>,
+        default: u32,
+        max: u32,
+        plan: &PlanLimits,
+    ) -> Result<Self, ApiError> {
         let mut problems = Map::new();
         let mut number = |name: &str, fallback: u32, ceiling: u64| -> u32 {
             let Some(raw) = query.get(name) else { return fallback };
             match raw.trim().parse::<u64>() {
                 Ok(n) if (1..=ceiling).contains(&n) => n as u32,
                 _ => {
-                    problems.insert(name.to_owned(), Value::String(format!("must be an integer from 1 to {ceiling}")));
+                    problems.insert(
+                        name.to_owned(),
+                        Value::String(format!("must be an integer from 1 to {ceiling}")),
+                    );
                     fallback
                 }
             }
@@ -62,7 +70,10 @@ impl Paging {
         {
             return Err(ApiError::new(
                 Reason::PaginationDepthExceeded,
-                format!("The {} plan pages {depth} pages deep; page {page} needs a higher plan.", plan.plan.name()),
+                format!(
+                    "The {} plan pages {depth} pages deep; page {page} needs a higher plan.",
+                    plan.plan.name()
+                ),
             )
             .with_details(serde_json::json!({ "maxPage": depth, "currentTier": plan.plan.id() })));
         }
@@ -122,51 +133,13 @@ impl BurstGuard {
         }
         streak.last_page = page;
         if streak.pages >= BURST_PAGES {
-            return Err(ApiError::new(Reason::PaginationBurst, "Too many consecutive pages of one list; slow down.")
-                .with_retry_after(BURST_WINDOW.as_secs()));
+            return Err(ApiError::new(
+                Reason::PaginationBurst,
+                "Too many consecutive pages of one list; slow down.",
+            )
+            .with_retry_after(BURST_WINDOW.as_secs()));
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::plan::{Plan, PlanTable};
-    use super::*;
-
-    fn query(pairs: &[(&str, &str)]) -> HashMap<String, String> {
-        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
-    }
-
-    #[test]
-    fn bad_values_are_named_never_clamped() {
-        let table = PlanTable::default();
-        let error = Paging::parse(&query(&[("page", "0"), ("per_page", "101")]), 20, 100, table.get(Plan::Studio))
-            .unwrap_err();
-        let details = error.details.unwrap();
-        assert!(details.get("page").is_some() && details.get("per_page").is_some());
-    }
-
-    #[test]
-    fn explorer_pages_five_deep_without_totals() {
-        let table = PlanTable::default();
-        let explorer = table.get(Plan::Explorer);
-        let paging = Paging::parse(&query(&[("page", "5")]), 20, 100, explorer).unwrap();
-        assert_eq!(paging.pagination(200), Pagination { page: 5, per_page: 20, limit: 20, total: None, total_pages: None });
-        let error = Paging::parse(&query(&[("page", "6")]), 20, 100, explorer).unwrap_err();
-        assert_eq!(error.reason, Reason::PaginationDepthExceeded);
-        let builder = Paging::parse(&query(&[]), 20, 100, table.get(Plan::Builder)).unwrap();
-        assert_eq!(builder.pagination(41).total_pages, Some(3));
-    }
-
-    #[test]
-    fn the_tenth_consecutive_page_is_a_burst() {
-        let guard = BurstGuard::default();
-        for page in 1..=9 {
-            guard.check("k", "/v1/manufacturers", page).unwrap();
-        }
-        assert_eq!(guard.check("k", "/v1/manufacturers", 10).unwrap_err().reason, Reason::PaginationBurst);
-        guard.check("k", "/v1/categories/x/firearms", 1).unwrap();
     }
 }
 
@@ -195,5 +168,50 @@ impl axum::extract::FromRequestParts<crate::http::AppState> for Paging {
         let list = format!("{}?{list:?}", parts.uri.path());
         state.access.burst.check(&caller.subject(), &list, paging.page)?;
         Ok(paging)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::plan::{Plan, PlanTable};
+    use super::*;
+
+    fn query(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn bad_values_are_named_never_clamped() {
+        let table = PlanTable::default();
+        let error =
+            Paging::parse(&query(&[("page", "0"), ("per_page", "101")]), 20, 100, table.get(Plan::Studio))
+                .unwrap_err();
+        let details = error.details.unwrap();
+        assert!(details.get("page").is_some() && details.get("per_page").is_some());
+    }
+
+    #[test]
+    fn explorer_pages_five_deep_without_totals() {
+        let table = PlanTable::default();
+        let explorer = table.get(Plan::Explorer);
+        let paging = Paging::parse(&query(&[("page", "5")]), 20, 100, explorer).unwrap();
+        assert_eq!(
+            paging.pagination(200),
+            Pagination { page: 5, per_page: 20, limit: 20, total: None, total_pages: None }
+        );
+        let error = Paging::parse(&query(&[("page", "6")]), 20, 100, explorer).unwrap_err();
+        assert_eq!(error.reason, Reason::PaginationDepthExceeded);
+        let builder = Paging::parse(&query(&[]), 20, 100, table.get(Plan::Builder)).unwrap();
+        assert_eq!(builder.pagination(41).total_pages, Some(3));
+    }
+
+    #[test]
+    fn the_tenth_consecutive_page_is_a_burst() {
+        let guard = BurstGuard::default();
+        for page in 1..=9 {
+            guard.check("k", "/v1/manufacturers", page).unwrap();
+        }
+        assert_eq!(guard.check("k", "/v1/manufacturers", 10).unwrap_err().reason, Reason::PaginationBurst);
+        guard.check("k", "/v1/categories/x/firearms", 1).unwrap();
     }
 }

@@ -71,7 +71,15 @@ pub struct PlanTable {
 
 impl Default for PlanTable {
     fn default() -> Self {
-        let row = |plan, per_minute, per_day, per_month, page_depth, totals, mcp_per_day, webhook_endpoints, factor: u64| {
+        let row = |plan,
+                   per_minute,
+                   per_day,
+                   per_month,
+                   page_depth,
+                   totals,
+                   mcp_per_day,
+                   webhook_endpoints,
+                   factor: u64| {
             PlanLimits {
                 plan,
                 per_minute,
@@ -112,8 +120,10 @@ impl PlanTable {
     /// page_depth (0 = unlimited), mcp_per_day, webhook_endpoints.
     pub fn with_overrides(mut self, spec: &str) -> Result<Self, String> {
         for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let (key, value) = item.split_once('=').ok_or_else(|| format!("'{item}' is not plan.setting=value"))?;
-            let (plan, setting) = key.split_once('.').ok_or_else(|| format!("'{key}' is not plan.setting"))?;
+            let (key, value) =
+                item.split_once('=').ok_or_else(|| format!("'{item}' is not plan.setting=value"))?;
+            let (plan, setting) =
+                key.split_once('.').ok_or_else(|| format!("'{key}' is not plan.setting"))?;
             let plan = Plan::parse(plan).ok_or_else(|| format!("'{plan}' is not a plan"))?;
             let value: u64 = value.trim().parse().map_err(|_| format!("'{value}' is not a whole number"))?;
             let row = &mut self.rows[plan as usize];
@@ -147,7 +157,8 @@ mod tests {
 
     #[test]
     fn overrides_change_one_setting() {
-        let table = PlanTable::default().with_overrides("builder.per_minute=5, explorer.page_depth=0").unwrap();
+        let table =
+            PlanTable::default().with_overrides("builder.per_minute=5, explorer.page_depth=0").unwrap();
         assert_eq!(table.get(Plan::Builder).per_minute, 5);
         assert_eq!(table.get(Plan::Explorer).page_depth, None);
         assert!(PlanTable::default().with_overrides("gold.per_minute=1").is_err());

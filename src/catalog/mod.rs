@@ -6,7 +6,7 @@ pub mod import;
 pub mod load;
 pub mod model;
 pub mod rows;
+pub mod snapshot;
 pub mod store;
 pub mod synth;
 pub mod vocabulary;
-pub mod snapshot;

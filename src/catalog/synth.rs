@@ -612,6 +612,7 @@ fn synthesize_manufacturers(
 fn synthesize_calibers(draw: &mut Draw) -> (Vec<Caliber>, Vec<CaliberInfo>) {
     let mut kinds: Vec<Kind> = Kind::ALL.iter().flat_map(|&k| std::iter::repeat_n(k, k.count())).collect();
     kinds.shuffle(&mut draw.0);
+    debug_assert_eq!(kinds.len(), CALIBER_COUNT);
     let mut records: Vec<Caliber> = Vec::with_capacity(kinds.len());
     let mut infos: Vec<CaliberInfo> = Vec::with_capacity(kinds.len());
     let mut seen: [Vec<usize>; 5] = Default::default();

@@ -137,7 +137,11 @@ async fn serve(database_url: String, args: ServeArgs) -> Result<(), String> {
     let db = connect_and_migrate(&config.database_url).await?;
     let data = args.catalog_dir.unwrap_or_else(catalog::bundled_data_dir);
     if let Some(summary) = crate::catalog::import::import_dir_if_empty(&db, &data).await? {
-        tracing::info!(revision = summary.revision, changed = summary.changed(), "imported the bundled catalog");
+        tracing::info!(
+            revision = summary.revision,
+            changed = summary.changed(),
+            "imported the bundled catalog"
+        );
     }
     if config.environment == "development" {
         accounts::seed_demo_accounts(&db).await?;

@@ -33,9 +33,18 @@ pub async fn list(State(state): State<AppState>, headers: HeaderMap) -> Response
     responses((status = 200, description = "{id, name, description, firearmCount}"), (status = 304, description = "Not modified"),
               (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
               (status = 404, body = super::openapi::ErrorEnvelope), (status = 429, body = super::openapi::ErrorEnvelope)))]
-pub async fn detail(State(state): State<AppState>, Path(slug): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
+pub async fn detail(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
-    let category = snapshot.catalog.categories.iter().find(|c| c.id == slug).ok_or_else(|| ApiError::not_found("category", &slug))?;
+    let category = snapshot
+        .catalog
+        .categories
+        .iter()
+        .find(|c| c.id == slug)
+        .ok_or_else(|| ApiError::not_found("category", &slug))?;
     Ok(respond::one(&headers, with_count(&snapshot, category)))
 }
 

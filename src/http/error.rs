@@ -17,7 +17,8 @@ pub const MAX_JSON_BODY_BYTES: u64 = 1024 * 1024;
 pub struct ApiError {
     pub reason: Reason,
     pub message: String,
-    pub details: Option<Value>,
+    /// Boxed: it is rare, and keeps `Result<_, ApiError>` small on the hot path.
+    pub details: Option<Box<Value>>,
     /// Seconds for the Retry-After header (429 and maintenance 503).
     pub retry_after: Option<u64>,
     /// Only on 413: the limit the body broke.
@@ -30,7 +31,7 @@ impl ApiError {
     }
 
     pub fn with_details(mut self, details: Value) -> Self {
-        self.details = Some(details);
+        self.details = Some(Box::new(details));
         self
     }
 
@@ -83,7 +84,7 @@ impl ApiError {
             "message": self.message,
         });
         if let Some(details) = &self.details {
-            error["details"] = details.clone();
+            error["details"] = (**details).clone();
         }
         if let Some(max_bytes) = self.max_bytes {
             error["maxBytes"] = json!(max_bytes);

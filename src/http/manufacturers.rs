@@ -62,7 +62,12 @@ pub async fn detail(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
-    let maker = snapshot.catalog.manufacturers.iter().find(|m| m.id == id).ok_or_else(|| ApiError::not_found("manufacturer", &id))?;
+    let maker = snapshot
+        .catalog
+        .manufacturers
+        .iter()
+        .find(|m| m.id == id)
+        .ok_or_else(|| ApiError::not_found("manufacturer", &id))?;
     let meta = snapshot.meta("manufacturers", &id);
     let record = views::with_meta(maker, &meta);
     let mut data = views::project(&record, fields_for(View::of(caller.plan)));
@@ -100,8 +105,10 @@ pub fn firearm_page(
 ) -> Response {
     firearms.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
     let (page, pagination) = paging.slice(&firearms);
-    let data: Vec<Value> =
-        page.iter().map(|f| views::project(&serde_json::to_value(f).unwrap_or(Value::Null), fields)).collect();
+    let data: Vec<Value> = page
+        .iter()
+        .map(|f| views::project(&serde_json::to_value(f).unwrap_or(Value::Null), fields))
+        .collect();
     respond::paged(headers, data, pagination)
 }
 

@@ -25,16 +25,35 @@ impl View {
 
 /// The firearm list item (spec "Firearm list item").
 pub const FIREARM_LIST_ITEM: &[&str] = &[
-    "id", "name", "manufacturerId", "categoryId", "yearIntroduced", "status", "countryOfOrigin", "actionType",
-    "weightEmptyG", "barrelLengthMm",
+    "id",
+    "name",
+    "manufacturerId",
+    "categoryId",
+    "yearIntroduced",
+    "status",
+    "countryOfOrigin",
+    "actionType",
+    "weightEmptyG",
+    "barrelLengthMm",
 ];
 /// A manufacturer's firearms.
-pub const MANUFACTURER_FIREARM_ITEM: &[&str] = &["id", "name", "categoryId", "yearIntroduced", "status", "actionType"];
+pub const MANUFACTURER_FIREARM_ITEM: &[&str] =
+    &["id", "name", "categoryId", "yearIntroduced", "status", "actionType"];
 /// A category's firearms.
-pub const CATEGORY_FIREARM_ITEM: &[&str] = &["id", "name", "manufacturerId", "yearIntroduced", "status", "actionType"];
+pub const CATEGORY_FIREARM_ITEM: &[&str] =
+    &["id", "name", "manufacturerId", "yearIntroduced", "status", "actionType"];
 pub const MANUFACTURER_SUMMARY: &[&str] = &["id", "name", "countryCode", "foundedYear"];
-pub const MANUFACTURER_FULL: &[&str] =
-    &["id", "name", "countryCode", "foundedYear", "website", "logoUrl", "description", "createdAt", "updatedAt"];
+pub const MANUFACTURER_FULL: &[&str] = &[
+    "id",
+    "name",
+    "countryCode",
+    "foundedYear",
+    "website",
+    "logoUrl",
+    "description",
+    "createdAt",
+    "updatedAt",
+];
 
 /// Keep `fields` of `record` (absent ones served as null), in that order.
 pub fn project(record: &Value, fields: &[&str]) -> Value {

@@ -58,7 +58,11 @@ async fn events_of_revision(db: &Db, revision: i64) -> Vec<(String, Option<Strin
 }
 
 async fn firearm_version(db: &Db, id: &str) -> (String, String) {
-    sqlx::query_as("SELECT version, updated_at FROM firearms WHERE id = $1").bind(id).fetch_one(db.pool()).await.unwrap()
+    sqlx::query_as("SELECT version, updated_at FROM firearms WHERE id = $1")
+        .bind(id)
+        .fetch_one(db.pool())
+        .await
+        .unwrap()
 }
 
 async fn the_bundled_catalog_meets_the_first_installment(backend: Backend) {
@@ -67,13 +71,24 @@ async fn the_bundled_catalog_meets_the_first_installment(backend: Backend) {
     assert!(catalog.manufacturers.len() >= 40);
     assert!(catalog.calibers.len() >= 50);
     assert!(catalog.ammunition.len() >= 60);
-    for category in
-        ["pistols", "revolvers", "rifles", "carbines", "shotguns", "submachine-guns", "machine-guns", "precision-rifles", "historical-arms"]
-    {
+    for category in [
+        "pistols",
+        "revolvers",
+        "rifles",
+        "carbines",
+        "shotguns",
+        "submachine-guns",
+        "machine-guns",
+        "precision-rifles",
+        "historical-arms",
+    ] {
         assert!(catalog.firearms.iter().any(|f| f.category_id == category), "no firearm in {category}");
     }
-    for (variant, parent) in [("glock-19", "glock-17"), ("m4-carbine", "m16a2"), ("akm", "ak-47"), ("karabiner-98k", "gewehr-98")] {
-        let firearm = catalog.firearms.iter().find(|f| f.id == variant).unwrap_or_else(|| panic!("{variant} missing"));
+    for (variant, parent) in
+        [("glock-19", "glock-17"), ("m4-carbine", "m16a2"), ("akm", "ak-47"), ("karabiner-98k", "gewehr-98")]
+    {
+        let firearm =
+            catalog.firearms.iter().find(|f| f.id == variant).unwrap_or_else(|| panic!("{variant} missing"));
         assert_eq!(firearm.parent_firearm_id.as_deref(), Some(parent));
     }
     assert!(catalog.firearms.iter().all(|f| f.verified_fields.is_none()), "verifiedFields stays null");
@@ -81,13 +96,19 @@ async fn the_bundled_catalog_meets_the_first_installment(backend: Backend) {
     let (db, _database) = fresh_db(backend).await;
     let summary = import::import(&db, &catalog, false).await.unwrap();
     assert_eq!(summary.revision, 1);
-    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM firearms").fetch_one(db.pool()).await.unwrap();
+    let (count,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM firearms").fetch_one(db.pool()).await.unwrap();
     assert_eq!(count as usize, catalog.firearms.len());
-    let (primary,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM firearm_calibers WHERE is_primary = 1").fetch_one(db.pool()).await.unwrap();
+    let (primary,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM firearm_calibers WHERE is_primary = 1")
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
     assert_eq!(primary as usize, catalog.firearms.len(), "one primary caliber per firearm");
     let (kind,): (Option<String>,) =
-        sqlx::query_as("SELECT best_source_kind FROM firearms WHERE id = 'glock-17'").fetch_one(db.pool()).await.unwrap();
+        sqlx::query_as("SELECT best_source_kind FROM firearms WHERE id = 'glock-17'")
+            .fetch_one(db.pool())
+            .await
+            .unwrap();
     assert!(kind.is_some());
 }
 
@@ -134,9 +155,13 @@ async fn one_changed_field_is_one_update_with_its_events(backend: Backend) {
     // A firearm without a parent: its sources and confidence changed.
     let root = catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap();
     root.data_confidence = Some(0.55);
-    root.sources.push(armory::catalog::model::Source { url: "https://en.wikipedia.org/wiki/Glock_17".into(), kind: "reference".into() });
+    root.sources.push(armory::catalog::model::Source {
+        url: "https://en.wikipedia.org/wiki/Glock_17".into(),
+        kind: "reference".into(),
+    });
     let summary = import::import(&db, &catalog, false).await.unwrap();
-    let types: Vec<String> = events_of_revision(&db, summary.revision).await.into_iter().map(|(t, _)| t).collect();
+    let types: Vec<String> =
+        events_of_revision(&db, summary.revision).await.into_iter().map(|(t, _)| t).collect();
     assert_eq!(types, ["firearm.updated", "firearm.source.changed", "firearm.confidence.changed"]);
 }
 
@@ -148,14 +173,17 @@ async fn a_dangling_reference_refuses_the_import_and_writes_nothing(backend: Bac
     // Drop the manufacturer that the Glock firearms still reference.
     let mut broken = catalog.clone();
     broken.manufacturers.retain(|m| m.id != "glock");
-    let files = vec![("manufacturers.toml".to_owned(), armory::catalog::model::DataFile {
-        manufacturers: broken.manufacturers.clone(),
-        firearms: broken.firearms.clone(),
-        categories: broken.categories.clone(),
-        calibers: broken.calibers.clone(),
-        ammunition: broken.ammunition.clone(),
-        ..Default::default()
-    })];
+    let files = vec![(
+        "manufacturers.toml".to_owned(),
+        armory::catalog::model::DataFile {
+            manufacturers: broken.manufacturers.clone(),
+            firearms: broken.firearms.clone(),
+            categories: broken.categories.clone(),
+            calibers: broken.calibers.clone(),
+            ammunition: broken.ammunition.clone(),
+            ..Default::default()
+        },
+    )];
     let errors = load::build(files).unwrap_err().0;
     let glock = errors.iter().find(|e| e.record == "firearm glock-17").expect("glock-17 is named");
     assert_eq!(glock.field, "manufacturerId");
@@ -163,7 +191,10 @@ async fn a_dangling_reference_refuses_the_import_and_writes_nothing(backend: Bac
 
     let mut conn = db.pool().acquire().await.unwrap();
     assert_eq!(store::catalog_revision(&mut conn).await.unwrap(), first.revision);
-    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM manufacturers WHERE id = 'glock'").fetch_one(db.pool()).await.unwrap();
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM manufacturers WHERE id = 'glock'")
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
     assert_eq!(count, 1, "nothing was written");
 }
 
@@ -209,7 +240,10 @@ async fn removing_a_firearm_records_its_deletion(backend: Backend) {
     let events = events_of_revision(&db, summary.revision).await;
     assert_eq!(events, vec![("firearm.deleted".to_owned(), Some("glock-34".to_owned()))]);
     let (count,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM firearm_calibers WHERE firearm_id = 'glock-34'").fetch_one(db.pool()).await.unwrap();
+        sqlx::query_as("SELECT COUNT(*) FROM firearm_calibers WHERE firearm_id = 'glock-34'")
+            .fetch_one(db.pool())
+            .await
+            .unwrap();
     assert_eq!(count, 0, "its caliber links went with it");
 }
 
@@ -219,5 +253,8 @@ async fn a_fresh_database_is_seeded_once_from_the_bundled_catalog() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
     let summary = import::import_dir_if_empty(&db, &dir).await.unwrap().expect("an empty database is seeded");
     assert_eq!(summary.revision, 1);
-    assert!(import::import_dir_if_empty(&db, &dir).await.unwrap().is_none(), "a seeded database is left alone");
+    assert!(
+        import::import_dir_if_empty(&db, &dir).await.unwrap().is_none(),
+        "a seeded database is left alone"
+    );
 }

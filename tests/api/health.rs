@@ -1,9 +1,7 @@
-use armory::app::App;
-use armory::config::Config;
 use armory::db::Db;
 
 use crate::on_each_backend;
-use crate::support::{Backend, TestApp, TestDatabase};
+use crate::support::{Backend, TestApp};
 
 on_each_backend!(health_reports_status_version_and_environment, ready_checks_the_database);
 
@@ -31,12 +29,10 @@ async fn ready_checks_the_database(app: TestApp) {
 
 #[tokio::test]
 async fn ready_is_503_when_the_database_is_gone() {
-    // A pool pointed at a port where nothing listens.
-    let db = Db::connect_lazy("postgres://armory@127.0.0.1:1/gone").unwrap();
-    let database = TestDatabase::create(Backend::Sqlite).await;
-    let app =
-        App::with_db(Config::for_database("postgres://armory@127.0.0.1:1/gone"), db, None).await.unwrap();
-    let app = TestApp::start(app, database);
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    assert_eq!(app.get("/ready").await.status(), 200);
+    // The database goes away under a running node: its pool no longer yields a connection.
+    app.state.db.close().await;
 
     let response = app.get("/ready").await;
     assert_eq!(response.status(), 503);
@@ -46,4 +42,10 @@ async fn ready_is_503_when_the_database_is_gone() {
 
     // Liveness does not depend on the database.
     assert_eq!(app.get("/health").await.status(), 200);
+}
+
+#[tokio::test]
+async fn a_pool_pointed_at_a_closed_port_is_disconnected() {
+    let db = Db::connect_lazy("postgres://armory@127.0.0.1:1/gone").unwrap();
+    assert!(!db.ping().await);
 }

@@ -2,6 +2,7 @@
 
 mod support;
 
+mod access;
 mod accounts;
 mod binary;
 mod catalog;

@@ -130,11 +130,12 @@ fn replace_database_name(url: &str, name: &str) -> String {
 /// A running app on an ephemeral loopback port, with its own database.
 pub struct TestApp {
     pub addr: SocketAddr,
+    pub state: AppState,
     pub client: reqwest::Client,
     pub shutdown: Shutdown,
     server: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
     /// Dropped after the server: removes the test's database.
-    _database: TestDatabase,
+    pub database: TestDatabase,
 }
 
 impl TestApp {
@@ -148,11 +149,31 @@ impl TestApp {
         extra: Option<Router<AppState>>,
         configure: impl FnOnce(&mut Config),
     ) -> Self {
+        Self::spawn_full(backend, false, extra, configure).await
+    }
+
+    /// An app over the bundled catalog.
+    pub async fn with_catalog(backend: Backend, configure: impl FnOnce(&mut Config)) -> Self {
+        Self::spawn_full(backend, true, None, configure).await
+    }
+
+    async fn spawn_full(
+        backend: Backend,
+        with_catalog: bool,
+        extra: Option<Router<AppState>>,
+        configure: impl FnOnce(&mut Config),
+    ) -> Self {
         let database = TestDatabase::create(backend).await;
         let mut config = Config::for_database(database.url.clone());
         configure(&mut config);
         let db = Db::connect(&config.database_url).await.expect("test database answers");
         db.migrate().await.expect("migrations apply");
+        if with_catalog {
+            let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+            armory::catalog::import::import_dir_if_empty(&db, &data)
+                .await
+                .expect("the bundled catalog imports");
+        }
         let app = App::with_db(config, db, extra).await.expect("app builds");
         Self::start(app, database)
     }
@@ -160,9 +181,25 @@ impl TestApp {
     pub fn start(app: App, database: TestDatabase) -> Self {
         let addr = app.local_addr();
         let shutdown = app.shutdown();
+        let state = app.state().clone();
         let server = Some(tokio::spawn(app.run()));
         let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-        Self { addr, client, shutdown, server, _database: database }
+        Self { addr, state, client, shutdown, server, database }
+    }
+
+    /// A new account on `plan` and a key for it; the key cache is reloaded at once, as the node
+    /// that made a change does.
+    pub async fn key(&self, plan: armory::access::plan::Plan) -> (String, String, String) {
+        let email = format!("{}@test.invalid", uuid::Uuid::new_v4().simple());
+        let account = armory::accounts::create_account(&self.state.db, &email, plan).await.unwrap();
+        let (key_id, secret) =
+            armory::accounts::create_key(&self.state.db, Some(&account), None, None).await.unwrap();
+        self.state.access.keys.reload().await.unwrap();
+        (account, key_id, secret)
+    }
+
+    pub async fn get_with_key(&self, path: &str, key: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).header("x-api-key", key).send().await.expect("request is answered")
     }
 
     pub fn url(&self, path: &str) -> String {
