@@ -28,7 +28,8 @@ async fn main() {
     db.migrate().await.expect("migrations apply");
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
     armory::catalog::import::import_dir_if_empty(&db, &data).await.expect("the catalog imports");
-    let account = armory::accounts::create_account(&db, "bench@armory.local", Plan::Enterprise).await.unwrap();
+    let account =
+        armory::accounts::create_account(&db, "bench@armory.local", Plan::Enterprise).await.unwrap();
     let (_, key) = armory::accounts::create_key(&db, Some(&account), None, None).await.unwrap();
 
     // Limits high enough that the benchmark measures the checks, not refusals.
@@ -75,7 +76,12 @@ struct Result {
 
 impl Result {
     fn print(&self, label: &str) {
-        println!("{label:<36} {:>9.0} req/s   p50 {:>7.3} ms   p99 {:>7.3} ms", self.rps, ms(self.p50), ms(self.p99));
+        println!(
+            "{label:<36} {:>9.0} req/s   p50 {:>7.3} ms   p99 {:>7.3} ms",
+            self.rps,
+            ms(self.p50),
+            ms(self.p99)
+        );
     }
 }
 
@@ -93,7 +99,8 @@ async fn load(url: &str, key: Option<&str>) -> Result {
     let latencies = Arc::new(std::sync::Mutex::new(Vec::new()));
     let mut workers = Vec::new();
     for _ in 0..CONNECTIONS {
-        let (client, url, key, latencies) = (client.clone(), url.to_owned(), key.map(str::to_owned), latencies.clone());
+        let (client, url, key, latencies) =
+            (client.clone(), url.to_owned(), key.map(str::to_owned), latencies.clone());
         workers.push(tokio::spawn(async move {
             let mut mine = Vec::new();
             while started.elapsed() < DURATION {

@@ -13,9 +13,12 @@ pub fn write_dir(catalog: &Catalog, dir: &Path) -> Result<usize, String> {
         "categories.toml".into(),
         DataFile { categories: catalog.categories.clone(), ..Default::default() },
     );
+    let mut firearms_of: BTreeMap<&str, Vec<_>> = BTreeMap::new();
+    for firearm in &catalog.firearms {
+        firearms_of.entry(firearm.manufacturer_id.as_str()).or_default().push(firearm.clone());
+    }
     for manufacturer in &catalog.manufacturers {
-        let firearms =
-            catalog.firearms.iter().filter(|f| f.manufacturer_id == manufacturer.id).cloned().collect();
+        let firearms = firearms_of.remove(manufacturer.id.as_str()).unwrap_or_default();
         let file = DataFile { manufacturer: Some(manufacturer.clone()), firearms, ..Default::default() };
         files.insert(format!("manufacturers/{}.toml", manufacturer.id), file);
     }

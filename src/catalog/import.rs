@@ -102,22 +102,31 @@ pub async fn import_dir_if_empty(db: &Db, dir: &std::path::Path) -> Result<Optio
 
 /// Import a validated catalog. `progress` draws a bar on a terminal (it hides itself elsewhere).
 pub async fn import(db: &Db, catalog: &Catalog, progress: bool) -> Result<Summary, String> {
-    let tables = rows::catalog_rows(catalog);
-    let total: usize = tables.iter().map(|(_, rows)| rows.len()).sum();
+    let total = catalog.record_count();
     let bar = if progress { ProgressBar::new(total as u64) } else { ProgressBar::hidden() };
     bar.set_style(
         ProgressStyle::with_template("{msg:>14} [{bar:40}] {pos}/{len}").expect("a valid template"),
     );
 
     let now = sql_timestamp();
+    tracing::debug!(records = total, "rows prepared");
     let mut tx = db.pool().begin().await.map_err(|e| format!("cannot start the import transaction: {e}"))?;
     let mut summary = Summary::default();
     let mut events = Vec::new();
-    for (table, new_rows) in &tables {
+    for table in &rows::TABLES {
         bar.set_message(table.name);
+        let started = std::time::Instant::now();
+        let new_rows = rows::table_rows(catalog, table);
+        let row_count = new_rows.len();
         let counts = sync_table(&mut tx, db, table, new_rows, &now, &mut events).await?;
+        tracing::debug!(
+            table = table.name,
+            ?counts,
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "synced"
+        );
         summary.per_table.push((table.name, counts));
-        bar.inc(new_rows.len() as u64);
+        bar.inc(row_count as u64);
     }
     bar.finish_and_clear();
 
@@ -139,7 +148,9 @@ pub async fn import(db: &Db, catalog: &Catalog, progress: bool) -> Result<Summar
         *counted.entry(event.event_type.clone()).or_default() += 1;
     }
     summary.events = counted.into_iter().collect();
+    let committing = std::time::Instant::now();
     tx.commit().await.map_err(|e| format!("committing the import: {e}"))?;
+    tracing::debug!(elapsed_ms = committing.elapsed().as_millis() as u64, "committed");
     Ok(summary)
 }
 
@@ -147,12 +158,13 @@ async fn sync_table(
     conn: &mut sqlx::AnyConnection,
     db: &Db,
     table: &Table,
-    new_rows: &[Row],
+    new_rows: Vec<Row>,
     now: &str,
     events: &mut Vec<Event>,
 ) -> Result<Counts, String> {
     let stored = store::stored_versions(conn, table.name).await.map_err(|e| e.to_string())?;
     let mut counts = Counts::default();
+    let new_ids: BTreeSet<String> = new_rows.iter().map(|r| r.id.clone()).collect();
     let mut created = Vec::new();
     let mut updated = Vec::new();
     for row in new_rows {
@@ -162,9 +174,7 @@ async fn sync_table(
             Some(_) => counts.unchanged += 1,
         }
     }
-    let new_ids: BTreeSet<&str> = new_rows.iter().map(|r| r.id.as_str()).collect();
-    let mut deleted: Vec<String> =
-        stored.keys().filter(|id| !new_ids.contains(id.as_str())).cloned().collect();
+    let mut deleted: Vec<String> = stored.keys().filter(|id| !new_ids.contains(*id)).cloned().collect();
     deleted.sort();
     counts.created = created.len();
     counts.updated = updated.len();
@@ -190,28 +200,27 @@ async fn sync_table(
     store::delete_where_in(conn, table.name, "id", &deleted).await.map_err(|e| e.to_string())?;
 
     let types = store::column_types(conn, db.backend(), table.name).await.map_err(|e| e.to_string())?;
-    let parent_rows: Vec<Vec<(String, Value)>> = created
-        .iter()
-        .chain(&updated)
-        .map(|row| {
-            let created_at = stored.get(&row.id).map_or(now, |s| s.created_at.as_str());
-            let mut columns = row.columns.clone();
-            columns.push(("record".into(), Value::String(row.record.to_string())));
-            columns.push(("version".into(), json!(row.version)));
-            columns.push(("created_at".into(), json!(created_at)));
-            columns.push(("updated_at".into(), json!(now)));
-            columns
-        })
-        .collect();
-    store::write_rows(conn, table.name, &types, &parent_rows, Some("id"), &["created_at"]).await?;
-
-    let mut by_child_table: HashMap<&str, Vec<Vec<(String, Value)>>> = HashMap::new();
-    for child in created.iter().chain(&updated).flat_map(|row| &row.children) {
-        by_child_table.entry(child.table).or_default().push(child.columns.clone());
+    let mut parent_rows: Vec<Vec<(String, Value)>> = Vec::with_capacity(created.len() + updated.len());
+    let mut child_rows: HashMap<&str, Vec<Vec<(String, Value)>>> = HashMap::new();
+    for row in created.iter_mut().chain(updated.iter_mut()) {
+        for child in std::mem::take(&mut row.children) {
+            child_rows.entry(child.table).or_default().push(child.columns);
+        }
+        let created_at = stored.get(&row.id).map_or(now, |s| s.created_at.as_str());
+        let mut columns = std::mem::take(&mut row.columns);
+        columns.push(("record".into(), Value::String(row.record.to_string())));
+        columns.push(("version".into(), json!(row.version)));
+        columns.push(("created_at".into(), json!(created_at)));
+        columns.push(("updated_at".into(), json!(now)));
+        parent_rows.push(columns);
     }
-    for (child_table, child_rows) in by_child_table {
+    store::write_rows(conn, db.backend(), table.name, &types, &parent_rows, Some("id"), &["created_at"])
+        .await?;
+
+    drop(parent_rows);
+    for (child_table, child_rows) in child_rows {
         let types = store::column_types(conn, db.backend(), child_table).await.map_err(|e| e.to_string())?;
-        store::write_rows(conn, child_table, &types, &child_rows, None, &[]).await?;
+        store::write_rows(conn, db.backend(), child_table, &types, &child_rows, None, &[]).await?;
     }
 
     if let Some(prefix) = table.event_prefix {
@@ -291,7 +300,7 @@ async fn record_events(
         })
         .collect();
     let types = store::column_types(conn, db.backend(), "catalog_events").await.map_err(|e| e.to_string())?;
-    store::write_rows(conn, "catalog_events", &types, &rows, None, &[]).await
+    store::write_rows(conn, db.backend(), "catalog_events", &types, &rows, None, &[]).await
 }
 
 /// 'YYYY-MM-DD HH:MM:SS' UTC, the spec's createdAt / updatedAt form.

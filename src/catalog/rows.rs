@@ -79,34 +79,30 @@ pub const ATTACHMENTS: Table = Table {
 pub const TABLES: [Table; 8] =
     [CATEGORIES, MANUFACTURERS, CALIBERS, INTERFACES, PLATFORMS, FIREARMS, AMMUNITION, ATTACHMENTS];
 
-/// The rows of every table, in `TABLES` order.
-pub fn catalog_rows(catalog: &Catalog) -> Vec<(Table, Vec<Row>)> {
-    vec![
-        (CATEGORIES, rows(&CATEGORIES, &catalog.categories, |r| &r.id, |_| vec![])),
-        (MANUFACTURERS, rows(&MANUFACTURERS, &catalog.manufacturers, |r| &r.id, |_| vec![])),
-        (CALIBERS, rows(&CALIBERS, &catalog.calibers, |r| &r.id, |_| vec![])),
-        (INTERFACES, rows(&INTERFACES, &catalog.interfaces, |r| &r.id, |_| vec![])),
-        (
-            PLATFORMS,
-            rows(
-                &PLATFORMS,
-                &catalog.platforms,
-                |r| &r.id,
-                |p| links("platform_interfaces", "platform_id", &p.id, &p.interfaces),
-            ),
+/// The rows of one table, built when that table is synced so that only one table's rows are in
+/// memory at a time.
+pub fn table_rows(catalog: &Catalog, table: &Table) -> Vec<Row> {
+    match table.name {
+        "categories" => rows(table, &catalog.categories, |r| &r.id, |_| vec![]),
+        "manufacturers" => rows(table, &catalog.manufacturers, |r| &r.id, |_| vec![]),
+        "calibers" => rows(table, &catalog.calibers, |r| &r.id, |_| vec![]),
+        "interfaces" => rows(table, &catalog.interfaces, |r| &r.id, |_| vec![]),
+        "platforms" => rows(
+            table,
+            &catalog.platforms,
+            |r| &r.id,
+            |p| links("platform_interfaces", "platform_id", &p.id, &p.interfaces),
         ),
-        (FIREARMS, rows(&FIREARMS, &catalog.firearms, |r| &r.id, firearm_children)),
-        (AMMUNITION, rows(&AMMUNITION, &catalog.ammunition, |r| &r.id, |_| vec![])),
-        (
-            ATTACHMENTS,
-            rows(
-                &ATTACHMENTS,
-                &catalog.attachments,
-                |r| &r.id,
-                |a| links("attachment_interfaces", "attachment_id", &a.id, &a.interfaces),
-            ),
+        "firearms" => rows(table, &catalog.firearms, |r| &r.id, firearm_children),
+        "ammunition" => rows(table, &catalog.ammunition, |r| &r.id, |_| vec![]),
+        "attachments" => rows(
+            table,
+            &catalog.attachments,
+            |r| &r.id,
+            |a| links("attachment_interfaces", "attachment_id", &a.id, &a.interfaces),
         ),
-    ]
+        other => unreachable!("no catalog table is named {other}"),
+    }
 }
 
 fn rows<R: Serialize>(

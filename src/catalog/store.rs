@@ -55,6 +55,7 @@ pub async fn column_types(conn: &mut AnyConnection, backend: Backend, table: &st
 /// exists replaces its columns except `keep` (such as created_at).
 pub async fn write_rows(
     conn: &mut AnyConnection,
+    backend: Backend,
     table: &str,
     types: &Columns,
     rows: &[Vec<(String, Value)>],
@@ -76,7 +77,13 @@ pub async fn write_rows(
             sql.push_str(if i == 0 { "(" } else { ", (" });
             for j in 0..names.len() {
                 n += 1;
-                sql.push_str(&format!("{}${n}", if j == 0 { "" } else { ", " }));
+                sql.push_str(if j == 0 { "" } else { ", " });
+                // SQLite resolves each `$N` by a linear search over the names seen so far, which
+                // makes a statement with thousands of them quadratic; plain `?` is positional.
+                match backend {
+                    Backend::Sqlite => sql.push('?'),
+                    Backend::Postgres => sql.push_str(&format!("${n}")),
+                }
             }
             sql.push(')');
         }
