@@ -3,6 +3,10 @@
 //! Field names are the served camelCase names. Every struct refuses unknown keys, so a typo in a
 //! data file is an error rather than a silently dropped figure. Vocabulary values are plain strings
 //! here and checked by `validate` (which can name the file, record and field).
+//!
+//! The provenance fields (dataConfidence, sources, verifiedAt, verifiedFields) are repeated in
+//! each record rather than flattened from one struct: serde cannot combine `flatten` with
+//! `deny_unknown_fields`, and refusing unknown keys matters more here.
 
 use serde::{Deserialize, Serialize};
 

@@ -365,3 +365,52 @@ async fn two_nodes_on_one_redis_share_one_minute_budget() {
     expect_reason(on_second(key.clone()).await, 429, "RATE_LIMITED").await;
     expect_reason(first.get_with_key(DETAIL, &key).await, 429, "RATE_LIMITED").await;
 }
+
+/// With Redis configured and then gone, a keyed request is refused, never let through unlimited.
+#[tokio::test]
+async fn a_request_is_503_when_redis_is_unreachable() {
+    let Some(redis) = OwnRedis::start() else {
+        eprintln!("skipped: no redis-server binary");
+        return;
+    };
+    let url = format!("redis://127.0.0.1:{}/", redis.port);
+    let app = TestApp::with_catalog(Backend::Sqlite, |config| config.redis_url = Some(url)).await;
+    let (_, _, key) = app.key(Plan::Builder).await;
+    assert_eq!(app.get_with_key(DETAIL, &key).await.status(), 200);
+    drop(redis);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    expect_reason(app.get_with_key(DETAIL, &key).await, 503, "DEPENDENCY_UNAVAILABLE").await;
+    assert_eq!(app.get("/health").await.status(), 200, "the node itself stays up");
+}
+
+/// A redis-server of the test's own on a free loopback port, stopped when dropped.
+struct OwnRedis {
+    child: std::process::Child,
+    port: u16,
+}
+
+impl OwnRedis {
+    fn start() -> Option<Self> {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").ok()?.local_addr().ok()?.port();
+        let child = std::process::Command::new("redis-server")
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .ok()?;
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if Instant::now() > deadline {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Some(Self { child, port })
+    }
+}
+
+impl Drop for OwnRedis {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
