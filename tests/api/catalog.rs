@@ -47,6 +47,7 @@ on_each_database!(
     more_than_a_thousand_changes_become_one_resync,
     an_export_imports_back_unchanged,
     removing_a_firearm_records_its_deletion,
+    a_failure_part_way_leaves_the_previous_catalog_whole,
 );
 
 async fn events_of_revision(db: &Db, revision: i64) -> Vec<(String, Option<String>)> {
@@ -257,4 +258,33 @@ async fn a_fresh_database_is_seeded_once_from_the_bundled_catalog() {
         import::import_dir_if_empty(&db, &dir).await.unwrap().is_none(),
         "a seeded database is left alone"
     );
+}
+
+async fn a_failure_part_way_leaves_the_previous_catalog_whole(backend: Backend) {
+    let (db, _database) = fresh_db(backend).await;
+    let mut catalog = bundled();
+    let first = import::import(&db, &catalog, false).await.unwrap();
+    let before = firearm_version(&db, "glock-19").await;
+
+    // The firearm rows write fine; their adopters' table is gone, so the import fails after them.
+    sqlx::query("ALTER TABLE firearm_users RENAME TO firearm_users_elsewhere")
+        .execute(db.pool())
+        .await
+        .unwrap();
+    let variant = catalog.firearms.iter_mut().find(|f| f.id == "glock-19").unwrap();
+    variant.notes = Some("A change that must not land.".into());
+    catalog.manufacturers[0].description = Some("Neither must this.".into());
+    assert!(import::import(&db, &catalog, false).await.is_err());
+    sqlx::query("ALTER TABLE firearm_users_elsewhere RENAME TO firearm_users")
+        .execute(db.pool())
+        .await
+        .unwrap();
+
+    assert_eq!(firearm_version(&db, "glock-19").await, before, "the firearm kept its version and updatedAt");
+    let mut conn = db.pool().acquire().await.unwrap();
+    assert_eq!(store::catalog_revision(&mut conn).await.unwrap(), first.revision);
+    let stored = store::read_catalog(&mut conn).await.unwrap();
+    assert_eq!(stored, bundled(), "the previous catalog is whole");
+    drop(conn);
+    assert!(events_of_revision(&db, first.revision + 1).await.is_empty(), "no event was recorded");
 }
