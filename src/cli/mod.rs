@@ -19,6 +19,8 @@ use crate::telemetry;
 
 #[derive(Parser)]
 #[command(name = "armory", version, about = "Armory: the firearms specification database API")]
+// `armory [serve options]` is `armory serve [serve options]`.
+#[command(args_conflicts_with_subcommands = true)]
 struct Cli {
     /// Database URL: sqlite://PATH (created on first start) or postgres://USER@HOST/DB.
     #[arg(long, env = "ARMORY_DATABASE_URL", default_value = "sqlite://armory.db", global = true)]
@@ -26,6 +28,9 @@ struct Cli {
 
     #[command(subcommand)]
     command: Option<Command>,
+
+    #[command(flatten)]
+    serve: ServeArgs,
 }
 
 #[derive(Subcommand)]
@@ -91,7 +96,7 @@ fn fail(message: String) -> ExitCode {
 
 async fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        None => serve(cli.database_url, ServeArgs::parse_defaults()).await,
+        None => serve(cli.database_url, cli.serve).await,
         Some(Command::Serve(args)) => serve(cli.database_url, args).await,
         Some(Command::Migrate) => {
             connect_and_migrate(&cli.database_url).await?;
@@ -102,18 +107,6 @@ async fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Accounts(command)) => accounts::run_accounts(command, &cli.database_url).await,
         Some(Command::Keys(command)) => accounts::run_keys(command, &cli.database_url).await,
         Some(Command::Shops(command)) => accounts::run_shops(command, &cli.database_url).await,
-    }
-}
-
-impl ServeArgs {
-    /// `armory` alone behaves as `armory serve` with its defaults and environment.
-    fn parse_defaults() -> Self {
-        #[derive(Parser)]
-        struct Only {
-            #[command(flatten)]
-            args: ServeArgs,
-        }
-        Only::parse_from(["armory"]).args
     }
 }
 

@@ -33,8 +33,9 @@ fn an_unreachable_database_is_one_line_and_exit_1() {
 #[tokio::test]
 async fn sigterm_stops_the_server_with_exit_0() {
     let database = TestDatabase::create(Backend::Sqlite).await;
+    // No subcommand: `armory` alone serves, with serve's options.
     let mut child = Command::new(ARMORY)
-        .args(["serve", "--bind", "127.0.0.1:0"])
+        .args(["--bind", "127.0.0.1:0"])
         .env("ARMORY_DATABASE_URL", &database.url)
         .env("ARMORY_ENV", "test")
         .env_remove("ARMORY_LOG_FORMAT")
