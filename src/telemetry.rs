@@ -1,5 +1,6 @@
 //! Logging: `tracing` to stderr (stdout belongs to the command line's output), plain text or JSON
-//! lines (`ARMORY_LOG_FORMAT=json`), level from `RUST_LOG` (default info).
+//! lines (`ARMORY_LOG_FORMAT=json`), level from `RUST_LOG` (default info, and only errors from sqlx:
+//! its slow-acquire warnings would break the one-line output of the command line under load).
 
 use std::sync::Once;
 
@@ -8,7 +9,7 @@ use tracing_subscriber::EnvFilter;
 use crate::http::envelope::CURRENT_REQUEST_ID;
 
 pub fn init() {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=error"));
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let builder =
         tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(ansi);
