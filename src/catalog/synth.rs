@@ -1114,18 +1114,3 @@ mod tests {
         }
     }
 }
-
-#[cfg(test)]
-mod scale {
-    /// `cargo test --release --lib catalog::synth -- --ignored`: the generator is linear.
-    #[test]
-    #[ignore = "a timing check, meaningful in release mode only"]
-    fn a_hundred_thousand_firearms_take_well_under_ten_seconds() {
-        let started = std::time::Instant::now();
-        let catalog = super::synthesize(100_000, 3);
-        let elapsed = started.elapsed();
-        assert_eq!(catalog.firearms.len(), 100_000);
-        assert!(elapsed.as_secs_f64() < 5.0, "{elapsed:?}");
-        eprintln!("100,000 firearms in {elapsed:?}");
-    }
-}
