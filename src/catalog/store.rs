@@ -114,7 +114,12 @@ fn bind<'q>(query: AnyQuery<'q>, kind: ColumnType, value: &Value) -> AnyQuery<'q
             Value::Bool(b) => Some(i64::from(*b)),
             other => other.as_i64(),
         }),
-        ColumnType::Real => query.bind(value.as_f64()),
+        ColumnType::Real => match value.as_f64() {
+            Some(number) => query.bind(number),
+            // sqlx 0.9's Any driver sends a null f64 to PostgreSQL as FLOAT4 (and a null f32 as
+            // FLOAT8); a cached statement prepared with a null would then refuse the next f64.
+            None => query.bind(None::<f32>),
+        },
         ColumnType::Text => query.bind(match value {
             Value::Null => None,
             Value::String(s) => Some(s.clone()),
