@@ -11,5 +11,6 @@ pub mod cli;
 pub mod config;
 pub mod db;
 pub mod http;
+pub mod read;
 pub mod shutdown;
 pub mod telemetry;

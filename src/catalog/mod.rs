@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod export;
+pub mod game_stats;
 pub mod import;
 pub mod load;
 pub mod model;

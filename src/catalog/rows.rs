@@ -63,6 +63,7 @@ pub const FIREARMS: Table = Table {
         ("firearm_users", "firearm_id"),
         ("images", "firearm_id"),
         ("firearm_interfaces", "firearm_id"),
+        ("firearm_game_stats", "firearm_id"),
     ],
     child_keys: &["calibers", "users", "images", "interfaces"],
 };
@@ -93,7 +94,24 @@ pub fn table_rows(catalog: &Catalog, table: &Table) -> Vec<Row> {
             |r| &r.id,
             |p| links("platform_interfaces", "platform_id", &p.id, &p.interfaces),
         ),
-        "firearms" => rows(table, &catalog.firearms, |r| &r.id, firearm_children),
+        "firearms" => {
+            // The game stats are served fields derived at import, so they are part of the version.
+            let stats = super::game_stats::derive(catalog);
+            let mut rows = rows(table, &catalog.firearms, |r| &r.id, firearm_children);
+            for row in &mut rows {
+                let stats = stats.get(&row.id).copied().unwrap_or_default();
+                let mut versioned = row.record.clone();
+                let mut columns = serde_json::Map::new();
+                columns.insert("firearm_id".into(), json!(row.id));
+                for (name, value) in stats.named() {
+                    versioned[name] = json!(value);
+                    columns.insert(snake_case(name), json!(value));
+                }
+                row.version = version_of(&versioned);
+                row.children.push(child("firearm_game_stats", Value::Object(columns)));
+            }
+            rows
+        }
         "ammunition" => rows(table, &catalog.ammunition, |r| &r.id, |_| vec![]),
         "attachments" => rows(
             table,

@@ -6,9 +6,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
+use super::game_stats::GameStats;
 use super::model::Catalog;
 use super::store;
 use crate::db::Db;
+use crate::read::{ReadModel, Stored};
 
 /// When a stored record was created and last changed, and its content version.
 #[derive(Debug, Clone, Default)]
@@ -18,17 +20,18 @@ pub struct RecordMeta {
     pub updated_at: String,
 }
 
-#[derive(Debug, Default)]
 pub struct Snapshot {
     pub revision: i64,
     pub catalog: Catalog,
     /// Table name → record id → meta.
     meta: HashMap<&'static str, HashMap<String, RecordMeta>>,
+    /// Lookups, pre-rendered firearms, sort orders and the search index.
+    pub read: ReadModel,
 }
 
 impl Snapshot {
     pub fn meta(&self, table: &str, id: &str) -> RecordMeta {
-        self.meta.get(table).and_then(|m| m.get(id)).cloned().unwrap_or_default()
+        lookup_meta(&self.meta, table, id)
     }
 }
 
@@ -94,6 +97,71 @@ async fn read(db: &Db) -> Result<Snapshot, String> {
             .collect();
         meta.insert(table.name, by_id);
     }
+    let stats = game_stats(&mut tx).await.map_err(|e| e.to_string())?;
+    let user_ids = user_ids(&mut tx).await.map_err(|e| e.to_string())?;
     tx.commit().await.map_err(|e| e.to_string())?;
-    Ok(Snapshot { revision, catalog, meta })
+    // Rendering every firearm and indexing them is CPU work: keep it off the request threads.
+    tokio::task::spawn_blocking(move || {
+        let lookup = |table: &str, id: &str| lookup_meta(&meta, table, id);
+        let read = ReadModel::build(&catalog, Stored { meta: &lookup, stats, user_ids })?;
+        Ok(Snapshot { revision, catalog, meta, read })
+    })
+    .await
+    .map_err(|e| e.to_string())?
+}
+
+fn lookup_meta(
+    meta: &HashMap<&'static str, HashMap<String, RecordMeta>>,
+    table: &str,
+    id: &str,
+) -> RecordMeta {
+    meta.get(table).and_then(|m| m.get(id)).cloned().unwrap_or_default()
+}
+
+async fn game_stats(conn: &mut sqlx::AnyConnection) -> sqlx::Result<HashMap<String, GameStats>> {
+    type StatsRow = (
+        String,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+    );
+    let rows: Vec<StatsRow> = sqlx::query_as(
+        "SELECT firearm_id, game_damage, game_accuracy, game_range, game_fire_rate, game_mobility, \
+         game_recoil_control, game_reload_speed, game_concealment FROM firearm_game_stats",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, damage, accuracy, range, fire_rate, mobility, recoil, reload, concealment)| {
+            let stats = GameStats {
+                game_damage: damage,
+                game_accuracy: accuracy,
+                game_range: range,
+                game_fire_rate: fire_rate,
+                game_mobility: mobility,
+                game_recoil_control: recoil,
+                game_reload_speed: reload,
+                game_concealment: concealment,
+            };
+            (id, stats)
+        })
+        .collect())
+}
+
+async fn user_ids(conn: &mut sqlx::AnyConnection) -> sqlx::Result<HashMap<String, Vec<i64>>> {
+    let rows: Vec<(String, i64)> =
+        sqlx::query_as("SELECT firearm_id, id FROM firearm_users ORDER BY firearm_id, position")
+            .fetch_all(&mut *conn)
+            .await?;
+    let mut out: HashMap<String, Vec<i64>> = HashMap::new();
+    for (firearm, id) in rows {
+        out.entry(firearm).or_default().push(id);
+    }
+    Ok(out)
 }

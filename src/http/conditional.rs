@@ -1,29 +1,18 @@
 //! Conditional requests: a strong ETag on every catalog answer and paged page, and 304 for a
 //! matching If-None-Match (RFC 9110: weak comparison, lists, `*`).
 
-use axum::body::Body;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use sha2::{Digest, Sha256};
+
+use crate::read::rendered::Rendered;
 
 /// A JSON answer with its ETag, or 304 when the caller already holds it.
 pub fn json_with_etag(request_headers: &HeaderMap, value: &impl Serialize) -> Response {
-    let body = match serde_json::to_vec(value) {
-        Ok(body) => body,
-        Err(e) => return crate::http::ApiError::internal(e).into_response(),
-    };
-    let etag = format!("\"{}\"", hex::encode(&Sha256::digest(&body)[..12]));
-    let etag_value = HeaderValue::from_str(&etag).expect("hex is a valid header value");
-    let mut response = if matches_etag(request_headers, &etag) {
-        StatusCode::NOT_MODIFIED.into_response()
-    } else {
-        let mut response = Response::new(Body::from(body));
-        response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        response
-    };
-    response.headers_mut().insert(header::ETAG, etag_value);
-    response
+    match serde_json::to_vec(value) {
+        Ok(body) => Rendered::from_body(body).respond(request_headers),
+        Err(e) => crate::http::ApiError::internal(e).into_response(),
+    }
 }
 
 /// If-None-Match uses the weak comparison: `W/"x"` matches `"x"`.
@@ -38,6 +27,7 @@ pub fn matches_etag(request_headers: &HeaderMap, etag: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::HeaderValue;
 
     fn headers(value: &str) -> HeaderMap {
         let mut headers = HeaderMap::new();

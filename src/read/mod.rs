@@ -1,0 +1,124 @@
+//! The read model: everything a node needs to answer catalog reads from memory, built once per
+//! snapshot (see `catalog::snapshot`): lookups by id, each firearm's JSON pre-rendered per plan
+//! view with its ETag, the sort orders of the firearm list, and the full-text index.
+
+pub mod firearm_json;
+pub mod orders;
+pub mod rendered;
+pub mod resolve;
+pub mod search;
+
+use std::collections::HashMap;
+
+use self::firearm_json::Related;
+use self::orders::Orders;
+use self::rendered::Rendered;
+use self::search::SearchIndex;
+use crate::catalog::game_stats::GameStats;
+use crate::catalog::model::Catalog;
+use crate::catalog::snapshot::RecordMeta;
+
+/// A firearm's served forms, rendered when the snapshot is built.
+pub struct FirearmForms {
+    /// The list item (summary field set), as JSON.
+    pub item: Box<str>,
+    /// The flat full record (every served scalar field), as JSON.
+    pub full: Box<str>,
+    /// `{success, data}` with the Explorer detail.
+    pub summary_detail: Rendered,
+    /// `{success, data}` with the full detail.
+    pub full_detail: Rendered,
+}
+
+pub struct ReadModel {
+    pub firearm_at: HashMap<String, usize>,
+    pub manufacturer_at: HashMap<String, usize>,
+    pub caliber_at: HashMap<String, usize>,
+    pub category_at: HashMap<String, usize>,
+    pub ammunition_at: HashMap<String, usize>,
+    /// Per firearm (catalog order): its forms, live game stats and stored user ids.
+    pub forms: Vec<FirearmForms>,
+    pub stats: Vec<GameStats>,
+    pub user_ids: Vec<Vec<i64>>,
+    /// Parent firearm id → positions of its direct variants.
+    pub variants: HashMap<String, Vec<usize>>,
+    pub orders: Orders,
+    pub search: SearchIndex,
+}
+
+/// What the database adds to the catalog records.
+pub struct Stored<'a> {
+    pub meta: &'a dyn Fn(&str, &str) -> RecordMeta,
+    pub stats: HashMap<String, GameStats>,
+    /// Firearm id → its users' stored ids, in the firearm's order.
+    pub user_ids: HashMap<String, Vec<i64>>,
+}
+
+impl ReadModel {
+    pub fn build(catalog: &Catalog, stored: Stored) -> Result<Self, String> {
+        let firearm_at = positions(catalog.firearms.iter().map(|f| &f.id));
+        let manufacturer_at = positions(catalog.manufacturers.iter().map(|m| &m.id));
+        let caliber_at = positions(catalog.calibers.iter().map(|c| &c.id));
+        let category_at = positions(catalog.categories.iter().map(|c| &c.id));
+        let ammunition_at = positions(catalog.ammunition.iter().map(|a| &a.id));
+        let maker_meta: Vec<RecordMeta> =
+            catalog.manufacturers.iter().map(|m| (stored.meta)("manufacturers", &m.id)).collect();
+
+        let mut forms = Vec::with_capacity(catalog.firearms.len());
+        let mut stats = Vec::with_capacity(catalog.firearms.len());
+        let mut user_ids = Vec::with_capacity(catalog.firearms.len());
+        let mut variants: HashMap<String, Vec<usize>> = HashMap::new();
+        for (position, firearm) in catalog.firearms.iter().enumerate() {
+            let meta = (stored.meta)("firearms", &firearm.id);
+            let firearm_stats = stored.stats.get(&firearm.id).copied().unwrap_or_default();
+            let ids = stored.user_ids.get(&firearm.id).cloned().unwrap_or_default();
+            let flat = firearm_json::full_record(firearm, &firearm_stats, &meta);
+            let related = Related {
+                manufacturer: manufacturer_at
+                    .get(&firearm.manufacturer_id)
+                    .map(|&i| (&catalog.manufacturers[i], &maker_meta[i])),
+                category: category_at.get(&firearm.category_id).map(|&i| &catalog.categories[i]),
+                calibers: firearm
+                    .calibers
+                    .iter()
+                    .filter_map(|link| {
+                        caliber_at.get(&link.caliber_id).map(|&i| (&catalog.calibers[i], link.is_primary))
+                    })
+                    .collect(),
+                user_ids: &ids,
+            };
+            let full_detail = firearm_json::detail(firearm, &flat, &related, &meta);
+            let summary_detail = firearm_json::summary_detail(firearm, &flat, &meta);
+            forms.push(FirearmForms {
+                item: firearm_json::list_item(&flat).to_string().into_boxed_str(),
+                full: serde_json::Value::Object(flat).to_string().into_boxed_str(),
+                summary_detail: Rendered::envelope(&summary_detail.to_string()),
+                full_detail: Rendered::envelope(&full_detail.to_string()),
+            });
+            stats.push(firearm_stats);
+            user_ids.push(ids);
+            if let Some(parent) = &firearm.parent_firearm_id {
+                variants.entry(parent.clone()).or_default().push(position);
+            }
+        }
+        let orders = Orders::build(catalog, &caliber_at);
+        let search = SearchIndex::build(catalog).map_err(|e| format!("building the search index: {e}"))?;
+        Ok(Self {
+            firearm_at,
+            manufacturer_at,
+            caliber_at,
+            category_at,
+            ammunition_at,
+            forms,
+            stats,
+            user_ids,
+            variants,
+            orders,
+            search,
+        })
+    }
+}
+
+fn positions<'a>(ids: impl Iterator<Item = &'a String>) -> HashMap<String, usize> {
+    ids.enumerate().map(|(i, id)| (id.clone(), i)).collect()
+}

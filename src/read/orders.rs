@@ -1,0 +1,122 @@
+//! The firearm list's sort orders (name, weight, year, caliber), computed once per snapshot.
+//!
+//! Each order lists firearm positions with the known values first, ascending; firearms without
+//! the value follow, by name. Descending order reverses the known part only, so unknown values
+//! stay at the end either way.
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use crate::catalog::model::{Catalog, Firearm};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sort {
+    Name,
+    Weight,
+    Year,
+    Caliber,
+}
+
+impl Sort {
+    pub const NAMES: &'static [&'static str] = &["name", "weight", "year", "caliber"];
+
+    pub fn parse(value: &str) -> Option<Self> {
+        match value {
+            "name" => Some(Sort::Name),
+            "weight" => Some(Sort::Weight),
+            "year" => Some(Sort::Year),
+            "caliber" => Some(Sort::Caliber),
+            _ => None,
+        }
+    }
+}
+
+/// Positions in order, and how many of them (from the front) have the sort value.
+pub struct Order {
+    positions: Vec<u32>,
+    known: usize,
+}
+
+impl Order {
+    /// Every position in ascending or descending order, unknown values last.
+    pub fn iter(&self, descending: bool) -> Box<dyn Iterator<Item = usize> + '_> {
+        let (known, unknown) = self.positions.split_at(self.known);
+        let unknown = unknown.iter().map(|&p| p as usize);
+        if descending {
+            Box::new(known.iter().rev().map(|&p| p as usize).chain(unknown))
+        } else {
+            Box::new(known.iter().map(|&p| p as usize).chain(unknown))
+        }
+    }
+}
+
+pub struct Orders {
+    pub name: Order,
+    pub weight: Order,
+    pub year: Order,
+    pub caliber: Order,
+}
+
+impl Orders {
+    pub fn build(catalog: &Catalog, caliber_at: &HashMap<String, usize>) -> Self {
+        let firearms = &catalog.firearms;
+        let name_key: Vec<String> = firearms.iter().map(|f| f.name.to_lowercase()).collect();
+        let by_name =
+            |a: usize, b: usize| name_key[a].cmp(&name_key[b]).then(firearms[a].id.cmp(&firearms[b].id));
+        let caliber_name = |f: &Firearm| {
+            let link = f.calibers.iter().find(|c| c.is_primary).or(f.calibers.first())?;
+            caliber_at.get(&link.caliber_id).map(|&i| catalog.calibers[i].name.to_lowercase())
+        };
+        let caliber_key: Vec<Option<String>> = firearms.iter().map(caliber_name).collect();
+        Self {
+            name: order(firearms.len(), |_| Some(0.0), &by_name),
+            weight: order(firearms.len(), |i| firearms[i].weight_empty_g, &by_name),
+            year: order(firearms.len(), |i| firearms[i].year_introduced.map(|y| y as f64), &by_name),
+            caliber: order_by_key(firearms.len(), |i| caliber_key[i].as_deref(), &by_name),
+        }
+    }
+
+    pub fn get(&self, sort: Sort) -> &Order {
+        match sort {
+            Sort::Name => &self.name,
+            Sort::Weight => &self.weight,
+            Sort::Year => &self.year,
+            Sort::Caliber => &self.caliber,
+        }
+    }
+}
+
+fn order(
+    len: usize,
+    value: impl Fn(usize) -> Option<f64>,
+    by_name: &dyn Fn(usize, usize) -> Ordering,
+) -> Order {
+    let values: Vec<Option<f64>> = (0..len).map(value).collect();
+    order_by_key(len, |i| values[i].map(OrderedF64), by_name)
+}
+
+fn order_by_key<K: Ord>(
+    len: usize,
+    key: impl Fn(usize) -> Option<K>,
+    by_name: &dyn Fn(usize, usize) -> Ordering,
+) -> Order {
+    let keys: Vec<Option<K>> = (0..len).map(key).collect();
+    let mut positions: Vec<usize> = (0..len).collect();
+    positions.sort_by(|&a, &b| match (&keys[a], &keys[b]) {
+        (Some(x), Some(y)) => x.cmp(y).then_with(|| by_name(a, b)),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => by_name(a, b),
+    });
+    let known = keys.iter().filter(|k| k.is_some()).count();
+    Order { positions: positions.into_iter().map(|p| p as u32).collect(), known }
+}
+
+#[derive(PartialEq, PartialOrd)]
+struct OrderedF64(f64);
+impl Eq for OrderedF64 {}
+impl Ord for OrderedF64 {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
