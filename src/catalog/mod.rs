@@ -8,6 +8,7 @@ pub mod load;
 pub mod model;
 pub mod rows;
 pub mod snapshot;
+pub mod stats_versions;
 pub mod store;
 pub mod synth;
 pub mod vocabulary;

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 
 mod accounts;
 mod catalog;
+mod game_stats;
 
 use crate::access::plan::PlanTable;
 use crate::app::App;
@@ -51,6 +52,9 @@ enum Command {
     /// Create and approve shops and link their keys.
     #[command(subcommand)]
     Shops(accounts::ShopsCommand),
+    /// Freeze the live game stats as a versioned dataset.
+    #[command(subcommand, name = "game-stats")]
+    GameStats(game_stats::GameStatsCommand),
 }
 
 #[derive(clap::Args, Default)]
@@ -107,6 +111,7 @@ async fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Accounts(command)) => accounts::run_accounts(command, &cli.database_url).await,
         Some(Command::Keys(command)) => accounts::run_keys(command, &cli.database_url).await,
         Some(Command::Shops(command)) => accounts::run_shops(command, &cli.database_url).await,
+        Some(Command::GameStats(command)) => game_stats::run(command, &cli.database_url).await,
     }
 }
 

@@ -5,7 +5,6 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::{Value, json};
 
-use super::manufacturers::firearm_page;
 use super::{ApiError, AppState, respond, views};
 use crate::access::paging::Paging;
 use crate::catalog::model::Category;
@@ -65,6 +64,6 @@ pub async fn firearms(
     if !snapshot.catalog.categories.iter().any(|c| c.id == slug) {
         return Err(ApiError::not_found("category", &slug));
     }
-    let firearms: Vec<_> = snapshot.catalog.firearms.iter().filter(|f| f.category_id == slug).collect();
-    Ok(firearm_page(&headers, &paging, firearms, views::CATEGORY_FIREARM_ITEM))
+    let in_category = |f: &crate::catalog::model::Firearm| f.category_id == slug;
+    Ok(super::firearms::sub_list(&headers, &snapshot, &paging, in_category, views::CATEGORY_FIREARM_ITEM))
 }

@@ -92,24 +92,8 @@ pub async fn firearms(
     if !snapshot.catalog.manufacturers.iter().any(|m| m.id == id) {
         return Err(ApiError::not_found("manufacturer", &id));
     }
-    let firearms: Vec<_> = snapshot.catalog.firearms.iter().filter(|f| f.manufacturer_id == id).collect();
-    Ok(firearm_page(&headers, &paging, firearms, views::MANUFACTURER_FIREARM_ITEM))
-}
-
-/// A page of firearm list items, ordered by name.
-pub fn firearm_page(
-    headers: &HeaderMap,
-    paging: &Paging,
-    mut firearms: Vec<&crate::catalog::model::Firearm>,
-    fields: &[&str],
-) -> Response {
-    firearms.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
-    let (page, pagination) = paging.slice(&firearms);
-    let data: Vec<Value> = page
-        .iter()
-        .map(|f| views::project(&serde_json::to_value(f).unwrap_or(Value::Null), fields))
-        .collect();
-    respond::paged(headers, data, pagination)
+    let made_here = |f: &crate::catalog::model::Firearm| f.manufacturer_id == id;
+    Ok(super::firearms::sub_list(&headers, &snapshot, &paging, made_here, views::MANUFACTURER_FIREARM_ITEM))
 }
 
 fn fields_for(view: View) -> &'static [&'static str] {

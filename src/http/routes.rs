@@ -18,7 +18,10 @@ use utoipa_axum::routes;
 use super::error::{ApiError, MAX_JSON_BODY_BYTES};
 use super::reason::Reason;
 use super::state::AppState;
-use super::{body_limit, categories, docs, envelope, health, manufacturers, me, openapi};
+use super::{
+    ammunition, body_limit, calibers, categories, countries, docs, envelope, firearms, game_stats, health,
+    manufacturers, me, openapi,
+};
 use crate::access::gate::gate;
 
 /// The documented operations, and the description generated from their annotations.
@@ -26,12 +29,43 @@ pub fn operations() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .routes(routes!(health::health))
         .routes(routes!(health::ready))
+        .routes(routes!(firearms::list::list))
+        .routes(routes!(firearms::search::search))
+        .routes(routes!(firearms::compare::compare))
+        .routes(routes!(firearms::resolve::resolve_one, firearms::resolve::resolve_batch))
+        .routes(routes!(firearms::facets::filter_options))
+        .routes(routes!(firearms::facets::action_types))
+        .routes(routes!(firearms::facets::random))
+        .routes(routes!(firearms::detail::detail))
+        .routes(routes!(firearms::related::variants))
+        .routes(routes!(firearms::related::images))
+        .routes(routes!(firearms::related::game_stats))
+        .routes(routes!(firearms::related::users))
+        .routes(routes!(firearms::related::dimensions))
+        .routes(routes!(firearms::family::family_tree))
+        .routes(routes!(firearms::family::similar))
+        .routes(routes!(firearms::related::adoption_map))
         .routes(routes!(manufacturers::list))
         .routes(routes!(manufacturers::detail))
         .routes(routes!(manufacturers::firearms))
         .routes(routes!(categories::list))
         .routes(routes!(categories::detail))
         .routes(routes!(categories::firearms))
+        .routes(routes!(calibers::list))
+        .routes(routes!(calibers::compare))
+        .routes(routes!(calibers::detail))
+        .routes(routes!(calibers::firearms))
+        .routes(routes!(calibers::ammunition))
+        .routes(routes!(calibers::parent_chain))
+        .routes(routes!(calibers::family))
+        .routes(routes!(ammunition::list))
+        .routes(routes!(ammunition::detail))
+        .routes(routes!(countries::list))
+        .routes(routes!(countries::arsenal))
+        .routes(routes!(countries::conflicts))
+        .routes(routes!(game_stats::versions))
+        .routes(routes!(game_stats::entries))
+        .routes(routes!(game_stats::entry))
         .routes(routes!(me::usage))
         .routes(routes!(docs::limits))
 }

@@ -17,6 +17,7 @@ use self::search::SearchIndex;
 use crate::catalog::game_stats::GameStats;
 use crate::catalog::model::Catalog;
 use crate::catalog::snapshot::RecordMeta;
+use crate::http::views::View;
 
 /// A firearm's served forms, rendered when the snapshot is built.
 pub struct FirearmForms {
@@ -28,6 +29,15 @@ pub struct FirearmForms {
     pub summary_detail: Rendered,
     /// `{success, data}` with the full detail.
     pub full_detail: Rendered,
+}
+
+impl FirearmForms {
+    pub fn detail(&self, view: View) -> &Rendered {
+        match view {
+            View::Summary => &self.summary_detail,
+            View::Full => &self.full_detail,
+        }
+    }
 }
 
 pub struct ReadModel {

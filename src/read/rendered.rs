@@ -13,14 +13,22 @@ pub struct Rendered {
     pub etag: HeaderValue,
 }
 
+const ENVELOPE_OPEN: &str = "{\"success\":true,\"data\":";
+
 impl Rendered {
     /// `{"success":true,"data":<data>}` from already-serialised data.
     pub fn envelope(data: &str) -> Self {
-        let mut body = String::with_capacity(data.len() + 26);
-        body.push_str("{\"success\":true,\"data\":");
+        let mut body = String::with_capacity(data.len() + ENVELOPE_OPEN.len() + 1);
+        body.push_str(ENVELOPE_OPEN);
         body.push_str(data);
         body.push('}');
         Self::from_body(body.into_bytes())
+    }
+
+    /// The `data` of a body made by `envelope`, so it can be nested in another answer.
+    pub fn data(&self) -> &str {
+        let body = std::str::from_utf8(&self.body).unwrap_or_default();
+        body.strip_prefix(ENVELOPE_OPEN).and_then(|rest| rest.strip_suffix('}')).unwrap_or("null")
     }
 
     pub fn from_body(body: Vec<u8>) -> Self {

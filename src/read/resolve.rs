@@ -15,14 +15,14 @@ const CANDIDATES: usize = 20;
 /// Alternatives returned beside the best match.
 const ALTERNATIVES: usize = 4;
 
-#[derive(Debug, Serialize, PartialEq)]
+#[derive(Debug, Serialize, PartialEq, utoipa::ToSchema)]
 pub struct Candidate {
     pub id: String,
     pub name: String,
     pub confidence: f64,
 }
 
-#[derive(Debug, Serialize, PartialEq)]
+#[derive(Debug, Serialize, PartialEq, utoipa::ToSchema)]
 pub struct Resolution {
     pub query: String,
     /// The best match; null when nothing matched.

@@ -1,0 +1,159 @@
+//! Frozen game-stats datasets: `armory game-stats freeze VERSION` copies the live stats into a
+//! GameStatsVersion with one entry per firearm. Entries are copies (no reference to firearms), so
+//! a later import, rebalance or deletion leaves a frozen version exactly as it was.
+
+use serde::Serialize;
+use sqlx::FromRow;
+
+use super::import::sql_timestamp;
+use crate::db::Db;
+
+/// The longest version label.
+pub const MAX_LABEL_CHARS: usize = 50;
+
+#[derive(Debug, Serialize, FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GameStatsVersion {
+    pub id: i64,
+    /// The dataset label, such as 2026.1.
+    pub version: String,
+    pub description: Option<String>,
+    pub firearm_count: i64,
+    /// YYYY-MM-DD HH:MM:SS (UTC).
+    pub created_at: String,
+}
+
+/// One firearm's frozen stats (served in snake_case, as the spec says).
+#[derive(Debug, Serialize, FromRow, utoipa::ToSchema)]
+pub struct GameStatsSnapshotEntry {
+    pub firearm_id: String,
+    pub firearm_name: String,
+    pub game_damage: Option<i64>,
+    pub game_accuracy: Option<i64>,
+    pub game_range: Option<i64>,
+    pub game_fire_rate: Option<i64>,
+    pub game_mobility: Option<i64>,
+    pub game_recoil_control: Option<i64>,
+    pub game_reload_speed: Option<i64>,
+    pub game_concealment: Option<i64>,
+}
+
+const ENTRY_COLUMNS: &str = "firearm_id, firearm_name, game_damage, game_accuracy, game_range, game_fire_rate, \
+     game_mobility, game_recoil_control, game_reload_speed, game_concealment";
+
+/// A label is 1 to 50 letters, digits, dots, hyphens or underscores (it appears in URLs).
+pub fn valid_label(label: &str) -> bool {
+    (1..=MAX_LABEL_CHARS).contains(&label.len())
+        && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-' || b == b'_')
+}
+
+/// Freeze the live stats as `label`, in one transaction; refuses a label already used.
+pub async fn freeze(db: &Db, label: &str, description: Option<&str>) -> Result<GameStatsVersion, String> {
+    if !valid_label(label) {
+        return Err(format!(
+            "'{label}' is not a version label: use 1 to {MAX_LABEL_CHARS} letters, digits, '.', '-' or '_'"
+        ));
+    }
+    let mut tx = db.pool().begin().await.map_err(|e| e.to_string())?;
+    let taken: Option<(i64,)> = sqlx::query_as("SELECT id FROM game_stats_versions WHERE version = $1")
+        .bind(label)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(|e| e.to_string())?;
+    if taken.is_some() {
+        return Err(format!("game-stats version '{label}' already exists; frozen versions never change"));
+    }
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM firearm_game_stats")
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(|e| e.to_string())?;
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO game_stats_versions (version, description, firearm_count, created_at) \
+         VALUES ($1, $2, $3, $4) RETURNING id",
+    )
+    .bind(label)
+    .bind(description)
+    .bind(count)
+    .bind(sql_timestamp())
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(|e| e.to_string())?;
+    let copy = format!(
+        "INSERT INTO game_stats_entries (version_id, {ENTRY_COLUMNS}) \
+         SELECT $1, s.firearm_id, f.name, s.game_damage, s.game_accuracy, s.game_range, s.game_fire_rate, \
+         s.game_mobility, s.game_recoil_control, s.game_reload_speed, s.game_concealment \
+         FROM firearm_game_stats s JOIN firearms f ON f.id = s.firearm_id"
+    );
+    sqlx::query(sqlx::AssertSqlSafe(copy)).bind(id).execute(&mut *tx).await.map_err(|e| e.to_string())?;
+    tx.commit().await.map_err(|e| e.to_string())?;
+    version(db, label)
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| "the frozen version vanished".to_owned())
+}
+
+/// Every version, newest first.
+pub async fn versions(db: &Db) -> sqlx::Result<Vec<GameStatsVersion>> {
+    sqlx::query_as(
+        "SELECT id, version, description, firearm_count, created_at FROM game_stats_versions ORDER BY id DESC",
+    )
+    .fetch_all(db.pool())
+    .await
+}
+
+pub async fn version(db: &Db, label: &str) -> sqlx::Result<Option<GameStatsVersion>> {
+    sqlx::query_as(
+        "SELECT id, version, description, firearm_count, created_at FROM game_stats_versions WHERE version = $1",
+    )
+    .bind(label)
+    .fetch_optional(db.pool())
+    .await
+}
+
+/// Entries `offset..offset + limit` of a version, by firearm id, and how many it has.
+pub async fn entries(
+    db: &Db,
+    version_id: i64,
+    offset: usize,
+    limit: usize,
+) -> sqlx::Result<(Vec<GameStatsSnapshotEntry>, i64)> {
+    let sql = format!(
+        "SELECT {ENTRY_COLUMNS} FROM game_stats_entries WHERE version_id = $1 ORDER BY firearm_id LIMIT $2 OFFSET $3"
+    );
+    let rows = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(version_id)
+        .bind(limit as i64)
+        .bind(offset as i64)
+        .fetch_all(db.pool())
+        .await?;
+    let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM game_stats_entries WHERE version_id = $1")
+        .bind(version_id)
+        .fetch_one(db.pool())
+        .await?;
+    Ok((rows, total))
+}
+
+pub async fn entry(
+    db: &Db,
+    version_id: i64,
+    firearm_id: &str,
+) -> sqlx::Result<Option<GameStatsSnapshotEntry>> {
+    let sql =
+        format!("SELECT {ENTRY_COLUMNS} FROM game_stats_entries WHERE version_id = $1 AND firearm_id = $2");
+    sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(version_id).bind(firearm_id).fetch_optional(db.pool()).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_are_url_safe() {
+        assert!(valid_label("2026.1"));
+        assert!(valid_label("launch_balance-2"));
+        assert!(!valid_label(""));
+        assert!(!valid_label("2026 1"));
+        assert!(!valid_label("a/b"));
+        assert!(!valid_label(&"x".repeat(51)));
+    }
+}

@@ -1,0 +1,109 @@
+//! /v1/ammunition: factory and military loads (operations 56 and 57).
+
+use std::collections::HashMap;
+
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use serde_json::{Value, json};
+
+use super::query::{Params, path_id};
+use super::views;
+use super::{ApiError, AppState, respond, schemas};
+use crate::access::paging::Paging;
+use crate::catalog::model::Ammunition;
+use crate::catalog::snapshot::Snapshot;
+use crate::catalog::vocabulary::BULLET_TYPES;
+
+/// Every served ammunition field.
+pub const AMMUNITION_FIELDS: &[&str] = &[
+    "id",
+    "name",
+    "caliberId",
+    "manufacturerId",
+    "productLine",
+    "bulletWeightG",
+    "bulletType",
+    "muzzleVelocityMps",
+    "muzzleEnergyJ",
+    "ballisticCoefficientG1",
+    "testBarrelLengthMm",
+    "isCommon",
+    "description",
+    "createdAt",
+    "updatedAt",
+];
+
+pub fn record(snapshot: &Snapshot, load: &Ammunition) -> Value {
+    views::project(&views::with_meta(load, &snapshot.meta("ammunition", &load.id)), AMMUNITION_FIELDS)
+}
+
+/// The loads that pass `keep`, by name.
+pub fn sorted<'a>(snapshot: &'a Snapshot, keep: impl Fn(&Ammunition) -> bool) -> Vec<&'a Ammunition> {
+    let mut loads: Vec<&Ammunition> = snapshot.catalog.ammunition.iter().filter(|a| keep(a)).collect();
+    loads.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
+    loads
+}
+
+/// Ammunition loads by name; `caliber_id`, `bullet_type` and `is_common` filter.
+#[utoipa::path(get, path = "/v1/ammunition", tag = "Ammunition",
+    params(("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query),
+           ("caliber_id" = Option<String>, Query), ("bullet_type" = Option<String>, Query),
+           ("is_common" = Option<bool>, Query)),
+    responses((status = 200, body = schemas::AmmunitionPage), (status = 304, description = "Not modified"), schemas::ListErrors))]
+pub async fn list(
+    State(state): State<AppState>,
+    paging: Paging,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let mut params = Params::new(&query);
+    let caliber = params.slug("caliber_id");
+    if let Some(c) = &caliber
+        && !snapshot.read.caliber_at.contains_key(c)
+    {
+        params.problem("caliber_id", format!("no caliber has the id '{c}'"));
+    }
+    let bullet_type = params.one_of("bullet_type", BULLET_TYPES);
+    let is_common = params.boolean("is_common");
+    params.finish()?;
+    let loads = sorted(&snapshot, |a| {
+        caliber.as_ref().is_none_or(|c| &a.caliber_id == c)
+            && bullet_type.as_ref().is_none_or(|t| a.bullet_type.as_ref() == Some(t))
+            && is_common.is_none_or(|wanted| a.is_common.unwrap_or(false) == wanted)
+    });
+    let (page, pagination) = paging.slice(&loads);
+    let data: Vec<Value> = page.iter().map(|a| record(&snapshot, a)).collect();
+    Ok(respond::paged(&headers, data, pagination))
+}
+
+/// One load with its cartridge and maker named, and provenance.
+#[utoipa::path(get, path = "/v1/ammunition/{id}", tag = "Ammunition",
+    params(("id" = String, Path)),
+    responses((status = 200, body = schemas::AmmunitionResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+pub async fn detail(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    path_id("id", &id)?;
+    let snapshot = state.catalog.current();
+    let load = snapshot
+        .read
+        .ammunition_at
+        .get(&id)
+        .map(|&i| &snapshot.catalog.ammunition[i])
+        .ok_or_else(|| ApiError::not_found("ammunition load", &id))?;
+    let meta = snapshot.meta("ammunition", &id);
+    let mut data = record(&snapshot, load);
+    let caliber = snapshot.read.caliber_at.get(&load.caliber_id).map(|&i| &snapshot.catalog.calibers[i]);
+    data["caliber"] = caliber.map_or(Value::Null, |c| json!({ "id": c.id, "name": c.name }));
+    let maker = load.manufacturer_id.as_ref().and_then(|m| snapshot.read.manufacturer_at.get(m));
+    data["manufacturer"] = maker.map_or(Value::Null, |&i| {
+        let m = &snapshot.catalog.manufacturers[i];
+        json!({ "id": m.id, "name": m.name })
+    });
+    data["provenance"] = views::provenance(&views::with_meta(load, &meta), &meta);
+    Ok(respond::one(&headers, data))
+}

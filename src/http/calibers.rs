@@ -1,0 +1,267 @@
+//! /v1/calibers: cartridges, their firearms and loads, and their lineage (operations 46 to 52).
+
+use std::collections::HashMap;
+
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use serde_json::{Value, json};
+
+use super::firearms::sub_list;
+use super::query::{Params, path_id};
+use super::views::{self, View};
+use super::{ApiError, AppState, Reason, respond, schemas};
+use crate::access::caller::Caller;
+use crate::access::paging::Paging;
+use crate::catalog::model::Caliber;
+use crate::catalog::snapshot::Snapshot;
+use crate::catalog::vocabulary::{CARTRIDGE_TYPES, PRIMER_TYPES};
+
+/// Explorer's caliber fields.
+pub const CALIBER_SUMMARY: &[&str] =
+    &["id", "name", "natoDesignation", "cartridgeType", "bulletDiameterMm", "caseLengthMm", "yearIntroduced"];
+/// Every served caliber field, in the spec's order (aliases is a string holding JSON).
+pub const CALIBER_FULL: &[&str] = &[
+    "id",
+    "name",
+    "aliases",
+    "natoDesignation",
+    "bulletDiameterMm",
+    "neckDiameterMm",
+    "baseDiameterMm",
+    "caseLengthMm",
+    "overallLengthMm",
+    "maxPressureMpa",
+    "maxPressurePsi",
+    "typicalBulletWeightG",
+    "typicalMuzzleVelocityMps",
+    "typicalMuzzleEnergyJ",
+    "primerType",
+    "cartridgeType",
+    "parentCartridgeId",
+    "designer",
+    "yearIntroduced",
+    "description",
+    "createdAt",
+    "updatedAt",
+];
+/// A caliber's firearms.
+pub const CALIBER_FIREARM_ITEM: &[&str] =
+    &["id", "name", "manufacturerId", "categoryId", "yearIntroduced", "status", "actionType"];
+
+/// The caliber's served record (aliases as a JSON string), before projection.
+fn record(snapshot: &Snapshot, caliber: &Caliber) -> Value {
+    let mut value = views::with_meta(caliber, &snapshot.meta("calibers", &caliber.id));
+    if let Some(aliases) = caliber.aliases.as_ref() {
+        value["aliases"] = json!(serde_json::to_string(aliases).unwrap_or_default());
+    }
+    value
+}
+
+fn view_of(snapshot: &Snapshot, caliber: &Caliber, view: View) -> Value {
+    let fields = match view {
+        View::Summary => CALIBER_SUMMARY,
+        View::Full => CALIBER_FULL,
+    };
+    views::project(&record(snapshot, caliber), fields)
+}
+
+/// The full record with provenance (specSource among it).
+fn with_provenance(snapshot: &Snapshot, caliber: &Caliber, view: View) -> Value {
+    let record = record(snapshot, caliber);
+    let mut out = view_of(snapshot, caliber, view);
+    out["provenance"] = views::provenance(&record, &snapshot.meta("calibers", &caliber.id));
+    out
+}
+
+fn caliber<'a>(snapshot: &'a Snapshot, id: &str) -> Result<&'a Caliber, ApiError> {
+    path_id("id", id)?;
+    snapshot
+        .read
+        .caliber_at
+        .get(id)
+        .map(|&i| &snapshot.catalog.calibers[i])
+        .ok_or_else(|| ApiError::not_found("caliber", id))
+}
+
+/// Cartridges by name; `cartridge_type` and `primer_type` filter.
+#[utoipa::path(get, path = "/v1/calibers", tag = "Calibers",
+    params(("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query), ("order" = Option<String>, Query, description = "asc or desc (by name)"),
+           ("cartridge_type" = Option<String>, Query, description = "centerfire_pistol, centerfire_rifle, rimfire, shotshell, muzzleloader_projectile"),
+           ("primer_type" = Option<String>, Query, description = "boxer, berdan, rimfire, shotshell, none")),
+    responses((status = 200, body = schemas::CaliberPage), (status = 304, description = "Not modified"), schemas::ListErrors))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    paging: Paging,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let mut params = Params::new(&query);
+    let cartridge_type = params.one_of("cartridge_type", CARTRIDGE_TYPES);
+    let primer_type = params.one_of("primer_type", PRIMER_TYPES);
+    let descending = params.descending();
+    params.finish()?;
+    let snapshot = state.catalog.current();
+    let mut calibers: Vec<&Caliber> = snapshot
+        .catalog
+        .calibers
+        .iter()
+        .filter(|c| cartridge_type.as_ref().is_none_or(|t| c.cartridge_type.as_ref() == Some(t)))
+        .filter(|c| primer_type.as_ref().is_none_or(|t| c.primer_type.as_ref() == Some(t)))
+        .collect();
+    calibers.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
+    if descending {
+        calibers.reverse();
+    }
+    let (page, pagination) = paging.slice(&calibers);
+    let view = View::of(caller.plan);
+    let data: Vec<Value> = page.iter().map(|c| view_of(&snapshot, c, view)).collect();
+    Ok(respond::paged(&headers, data, pagination))
+}
+
+/// Up to five cartridges side by side, each with provenance; every unknown id is named in the 404.
+#[utoipa::path(get, path = "/v1/calibers/compare", tag = "Calibers",
+    params(("ids" = String, Query, description = "1 to 5 comma-separated caliber ids")),
+    responses((status = 200, body = schemas::CalibersResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+pub async fn compare(
+    State(state): State<AppState>,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let mut params = Params::new(&query);
+    let ids = params.id_list("ids", 5);
+    params.finish()?;
+    let ids = ids.unwrap_or_default();
+    let snapshot = state.catalog.current();
+    let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.read.caliber_at.contains_key(*id)).collect();
+    if !missing.is_empty() {
+        let names: Vec<&str> = missing.iter().map(|s| s.as_str()).collect();
+        return Err(ApiError::new(
+            Reason::ResourceNotFound,
+            format!("No caliber has the id: {}.", names.join(", ")),
+        )
+        .with_details(json!({ "missing": missing })));
+    }
+    let data: Vec<Value> = ids
+        .iter()
+        .map(|id| {
+            with_provenance(&snapshot, &snapshot.catalog.calibers[snapshot.read.caliber_at[id]], View::Full)
+        })
+        .collect();
+    Ok(respond::one(&headers, data))
+}
+
+/// One cartridge with provenance (specSource: the standard its figures come from).
+#[utoipa::path(get, path = "/v1/calibers/{id}", tag = "Calibers",
+    params(("id" = String, Path)),
+    responses((status = 200, body = schemas::CaliberResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+pub async fn detail(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let caliber = caliber(&snapshot, &id)?;
+    Ok(respond::one(&headers, with_provenance(&snapshot, caliber, View::of(caller.plan))))
+}
+
+/// The firearms chambered for this cartridge, by name.
+#[utoipa::path(get, path = "/v1/calibers/{id}/firearms", tag = "Calibers",
+    params(("id" = String, Path), ("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query)),
+    responses((status = 200, body = schemas::FirearmPage, description = "{id, name, manufacturerId, categoryId, yearIntroduced, status, actionType}[] + pagination"),
+              (status = 304, description = "Not modified"), schemas::ReadErrors))]
+pub async fn firearms(
+    State(state): State<AppState>,
+    paging: Paging,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    caliber(&snapshot, &id)?;
+    let chambered = |f: &crate::catalog::model::Firearm| f.calibers.iter().any(|c| c.caliber_id == id);
+    Ok(sub_list(&headers, &snapshot, &paging, chambered, CALIBER_FIREARM_ITEM))
+}
+
+/// The ammunition loads of this cartridge, by name.
+#[utoipa::path(get, path = "/v1/calibers/{id}/ammunition", tag = "Calibers",
+    params(("id" = String, Path), ("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query)),
+    responses((status = 200, body = schemas::AmmunitionPage), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+pub async fn ammunition(
+    State(state): State<AppState>,
+    paging: Paging,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    caliber(&snapshot, &id)?;
+    let loads = super::ammunition::sorted(&snapshot, |a| a.caliber_id == id);
+    let (page, pagination) = paging.slice(&loads);
+    let data: Vec<Value> = page.iter().map(|a| super::ammunition::record(&snapshot, a)).collect();
+    Ok(respond::paged(&headers, data, pagination))
+}
+
+fn link(caliber: &Caliber) -> Value {
+    json!({ "id": caliber.id, "name": caliber.name, "parentCartridgeId": caliber.parent_cartridge_id,
+            "yearIntroduced": caliber.year_introduced, "cartridgeType": caliber.cartridge_type })
+}
+
+/// The cartridge, then its parent, and so on up to the root (parentCartridgeId).
+#[utoipa::path(get, path = "/v1/calibers/{id}/parent-chain", tag = "Calibers",
+    params(("id" = String, Path)),
+    responses((status = 200, body = schemas::ParentChainResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+pub async fn parent_chain(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let mut current = Some(caliber(&snapshot, &id)?);
+    let mut chain = Vec::new();
+    while let Some(c) = current.take() {
+        // The loader refuses cycles; the bound keeps a bad row from looping.
+        if chain.len() > 32 {
+            break;
+        }
+        chain.push(link(c));
+        current = c
+            .parent_cartridge_id
+            .as_ref()
+            .and_then(|p| snapshot.read.caliber_at.get(p))
+            .map(|&i| &snapshot.catalog.calibers[i]);
+    }
+    let root = chain.last().map(|r| r["id"].clone());
+    Ok(respond::one(&headers, json!({ "id": id, "rootId": root, "chain": chain })))
+}
+
+/// The cartridge's parent, siblings (same parent) and children, by name.
+#[utoipa::path(get, path = "/v1/calibers/{id}/family", tag = "Calibers",
+    params(("id" = String, Path)),
+    responses((status = 200, body = schemas::CaliberFamilyResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+pub async fn family(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let me = caliber(&snapshot, &id)?;
+    let all = &snapshot.catalog.calibers;
+    let by_name = |mut list: Vec<&Caliber>| {
+        list.sort_by_key(|c| c.name.to_lowercase());
+        list.into_iter().map(link).collect::<Vec<_>>()
+    };
+    let parent =
+        me.parent_cartridge_id.as_ref().and_then(|p| snapshot.read.caliber_at.get(p)).map(|&i| link(&all[i]));
+    let siblings = match &me.parent_cartridge_id {
+        Some(p) => by_name(
+            all.iter().filter(|c| c.id != me.id && c.parent_cartridge_id.as_ref() == Some(p)).collect(),
+        ),
+        None => vec![],
+    };
+    let children = by_name(all.iter().filter(|c| c.parent_cartridge_id.as_ref() == Some(&me.id)).collect());
+    Ok(respond::one(
+        &headers,
+        json!({ "caliber": link(me), "parent": parent, "siblings": siblings, "children": children }),
+    ))
+}

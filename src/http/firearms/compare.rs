@@ -1,0 +1,48 @@
+//! GET /v1/firearms/compare: up to five details side by side.
+
+use std::collections::HashMap;
+
+use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use serde_json::json;
+
+use crate::access::caller::Caller;
+use crate::http::query::Params;
+use crate::http::views::View;
+use crate::http::{ApiError, AppState, Reason, schemas};
+use crate::read::rendered::Rendered;
+
+/// At most this many firearms are compared at once.
+pub const MAX_COMPARED: usize = 5;
+
+/// The details of 1 to 5 firearms, in the order asked, each with provenance. Every unknown id is
+/// named in the 404 (`details.missing`).
+#[utoipa::path(get, path = "/v1/firearms/compare", tag = "Firearms",
+    params(("ids" = String, Query, description = "1 to 5 comma-separated firearm ids")),
+    responses((status = 200, body = schemas::FirearmDetailsResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+pub async fn compare(
+    State(state): State<AppState>,
+    caller: Caller,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let mut params = Params::new(&query);
+    let ids = params.id_list("ids", MAX_COMPARED);
+    params.finish()?;
+    let ids = ids.unwrap_or_default();
+    let snapshot = state.catalog.current();
+    let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.read.firearm_at.contains_key(*id)).collect();
+    if !missing.is_empty() {
+        let names: Vec<&str> = missing.iter().map(|s| s.as_str()).collect();
+        return Err(ApiError::new(
+            Reason::ResourceNotFound,
+            format!("No firearm has the id: {}.", names.join(", ")),
+        )
+        .with_details(json!({ "missing": missing })));
+    }
+    let view = View::of(caller.plan);
+    let details: Vec<&str> =
+        ids.iter().map(|id| snapshot.read.forms[snapshot.read.firearm_at[id]].detail(view).data()).collect();
+    Ok(Rendered::envelope(&format!("[{}]", details.join(","))).respond(&headers))
+}

@@ -1,0 +1,180 @@
+//! GET /v1/firearms: every filter and sort of the spec, `order`, `fields` and `has_3d_model`.
+
+use std::collections::HashMap;
+
+use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+
+use super::{ItemForm, page_of};
+use crate::access::caller::Caller;
+use crate::access::paging::Paging;
+use crate::catalog::model::Firearm;
+use crate::catalog::snapshot::Snapshot;
+use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
+use crate::http::query::Params;
+use crate::http::views::{self, View};
+use crate::http::{ApiError, AppState, schemas};
+use crate::read::firearm_json::full_field_names;
+use crate::read::orders::Sort;
+
+/// The list's filters, parsed.
+#[derive(Debug, Default)]
+pub struct Filters {
+    pub manufacturer: Option<String>,
+    pub caliber: Option<String>,
+    pub category: Option<String>,
+    pub action_type: Option<String>,
+    pub country: Option<String>,
+    pub year_min: Option<i64>,
+    pub year_max: Option<i64>,
+    pub weight_min: Option<f64>,
+    pub weight_max: Option<f64>,
+    pub barrel_length_min: Option<f64>,
+    pub status: Option<String>,
+    pub has_3d_model: Option<bool>,
+}
+
+impl Filters {
+    /// Parse every filter; a reference to a record the catalog does not have is named too.
+    pub fn parse(params: &mut Params, snapshot: &Snapshot) -> Self {
+        let read = &snapshot.read;
+        let reference = |params: &mut Params, name: &str, known: &dyn Fn(&str) -> bool| {
+            let id = params.slug(name)?;
+            if known(&id) {
+                Some(id)
+            } else {
+                params.problem(name, format!("no record has the id '{id}'"));
+                None
+            }
+        };
+        let manufacturer = reference(params, "manufacturer", &|id| read.manufacturer_at.contains_key(id));
+        let caliber = reference(params, "caliber", &|id| read.caliber_at.contains_key(id));
+        let category = reference(params, "category", &|id| read.category_at.contains_key(id));
+        let filters = Self {
+            manufacturer,
+            caliber,
+            category,
+            action_type: params.one_of("action_type", ACTION_TYPES),
+            country: params.country("country_of_origin"),
+            year_min: params.int("year_introduced_min", 1000..=3000),
+            year_max: params.int("year_introduced_max", 1000..=3000),
+            weight_min: params.number("weight_min"),
+            weight_max: params.number("weight_max"),
+            barrel_length_min: params.number("barrel_length_min"),
+            status: params.one_of("status", FIREARM_STATUSES),
+            has_3d_model: params.boolean("has_3d_model"),
+        };
+        if let (Some(min), Some(max)) = (filters.year_min, filters.year_max)
+            && min > max
+        {
+            params.problem("year_introduced_min", "must not be above year_introduced_max");
+        }
+        if let (Some(min), Some(max)) = (filters.weight_min, filters.weight_max)
+            && min > max
+        {
+            params.problem("weight_min", "must not be above weight_max");
+        }
+        filters
+    }
+
+    pub fn matches(&self, f: &Firearm) -> bool {
+        let at_least =
+            |value: Option<f64>, min: Option<f64>| min.is_none_or(|m| value.is_some_and(|v| v >= m));
+        let at_most =
+            |value: Option<f64>, max: Option<f64>| max.is_none_or(|m| value.is_some_and(|v| v <= m));
+        let year = f.year_introduced.map(|y| y as f64);
+        self.manufacturer.as_ref().is_none_or(|m| &f.manufacturer_id == m)
+            && self.category.as_ref().is_none_or(|c| &f.category_id == c)
+            && self.caliber.as_ref().is_none_or(|c| f.calibers.iter().any(|l| &l.caliber_id == c))
+            && self.action_type.as_ref().is_none_or(|a| f.action_type.as_ref() == Some(a))
+            && self.country.as_ref().is_none_or(|c| f.country_of_origin.as_ref() == Some(c))
+            && self.status.as_ref().is_none_or(|s| f.status.as_ref() == Some(s))
+            && at_least(year, self.year_min.map(|y| y as f64))
+            && at_most(year, self.year_max.map(|y| y as f64))
+            && at_least(f.weight_empty_g, self.weight_min)
+            && at_most(f.weight_empty_g, self.weight_max)
+            && at_least(f.barrel_length_mm, self.barrel_length_min)
+            && self.has_3d_model.is_none_or(|wanted| has_3d_model(f) == wanted)
+    }
+}
+
+/// A firearm has a 3D model when one of its assets is of type `3d_model`.
+pub fn has_3d_model(f: &Firearm) -> bool {
+    f.images.iter().any(|i| i.image_type.as_deref() == Some("3d_model"))
+}
+
+/// The `fields` parameter: names from the plan's own form, in any order; `id` always comes back.
+fn parse_fields(params: &mut Params, view: View) -> Option<Vec<String>> {
+    let raw = params.raw("fields")?;
+    let allowed: Vec<&str> = match view {
+        View::Summary => views::FIREARM_LIST_ITEM.to_vec(),
+        View::Full => full_field_names(),
+    };
+    let names: Vec<String> = raw.split(',').map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()).collect();
+    let unknown: Vec<&str> = names.iter().map(String::as_str).filter(|n| !allowed.contains(n)).collect();
+    if names.is_empty() || !unknown.is_empty() {
+        params.problem(
+            "fields",
+            format!(
+                "unknown or unavailable on this plan: {}; allowed: {}",
+                unknown.join(", "),
+                allowed.join(", ")
+            ),
+        );
+        return None;
+    }
+    Some(names)
+}
+
+/// Firearms, filtered and sorted. Explorer gets the list item (summary set); Builder and up the
+/// full record. Unknown values of `sort` sort nothing and are refused; firearms without the sort
+/// value come last in either order.
+#[utoipa::path(get, path = "/v1/firearms", tag = "Firearms",
+    params(
+        ("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query, description = "1 to 100, default 20"),
+        ("sort" = Option<String>, Query, description = "name (default), weight, year, caliber"),
+        ("order" = Option<String>, Query, description = "asc (default) or desc"),
+        ("fields" = Option<String>, Query, description = "comma-separated field names to include (from the plan's form); id always included"),
+        ("manufacturer" = Option<String>, Query, description = "manufacturer id"),
+        ("caliber" = Option<String>, Query, description = "caliber id"),
+        ("category" = Option<String>, Query, description = "category id"),
+        ("action_type" = Option<String>, Query), ("country_of_origin" = Option<String>, Query, description = "ISO 3166-1 alpha-2"),
+        ("year_introduced_min" = Option<i64>, Query), ("year_introduced_max" = Option<i64>, Query),
+        ("weight_min" = Option<f64>, Query, description = "grams, empty weight"), ("weight_max" = Option<f64>, Query, description = "grams"),
+        ("barrel_length_min" = Option<f64>, Query, description = "millimetres"),
+        ("status" = Option<String>, Query, description = "in_production, discontinued, prototype"),
+        ("has_3d_model" = Option<bool>, Query, description = "only firearms with (true) or without (false) a 3D model asset"),
+    ),
+    responses((status = 200, body = schemas::FirearmPage), (status = 304, description = "Not modified"), schemas::ListErrors))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    paging: Paging,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let view = View::of(caller.plan);
+    let mut params = Params::new(&query);
+    let sort = params.one_of("sort", Sort::NAMES).and_then(|s| Sort::parse(&s)).unwrap_or(Sort::Name);
+    let descending = params.descending();
+    let fields = parse_fields(&mut params, view);
+    let filters = Filters::parse(&mut params, &snapshot);
+    params.finish()?;
+
+    let firearms = &snapshot.catalog.firearms;
+    let positions: Vec<usize> = snapshot
+        .read
+        .orders
+        .get(sort)
+        .iter(descending)
+        .filter(|&at| filters.matches(&firearms[at]))
+        .collect();
+    let field_names: Option<Vec<&str>> = fields.as_ref().map(|f| f.iter().map(String::as_str).collect());
+    let form = match &field_names {
+        Some(fields) => ItemForm::Fields(view, fields),
+        None => ItemForm::Plan(view),
+    };
+    Ok(page_of(&headers, &snapshot, &paging, &positions, form))
+}

@@ -1,0 +1,74 @@
+//! Resolving free text to firearm ids: one query (GET, 6) or a batch of up to 50 (POST, 7).
+
+use std::collections::HashMap;
+
+use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use serde::Deserialize;
+
+use super::search::MAX_QUERY_CHARS;
+use crate::http::body_limit::ApiJson;
+use crate::http::query::Params;
+use crate::http::{ApiError, AppState, respond, schemas};
+use crate::read::resolve::{Resolution, resolve as resolve_text};
+
+/// At most this many queries in one batch.
+pub const MAX_BATCH: usize = 50;
+
+/// The firearm `q` most likely names, with a confidence from 0 to 1 (1: the query is the name or
+/// an alternate name, punctuation and case aside) and up to four alternatives; id and name are
+/// null when nothing matches.
+#[utoipa::path(get, path = "/v1/firearms/resolve", tag = "Firearms",
+    params(("q" = String, Query, description = "free text, 1 to 200 characters, e.g. AK47 or glock 17 gen 5")),
+    responses((status = 200, body = schemas::ResolutionResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+pub async fn resolve_one(
+    State(state): State<AppState>,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let mut params = Params::new(&query);
+    let q = params.required_text("q", MAX_QUERY_CHARS);
+    params.finish()?;
+    let snapshot = state.catalog.current();
+    let resolution = resolve_text(&snapshot.read.search, &snapshot.catalog.firearms, &q.unwrap_or_default())
+        .map_err(ApiError::internal)?;
+    Ok(respond::one(&headers, resolution))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct ResolveBatch {
+    /// 1 to 50 queries, each 1 to 200 characters.
+    pub queries: Vec<String>,
+}
+
+/// One resolution per query, in the order sent.
+#[utoipa::path(post, path = "/v1/firearms/resolve", tag = "Firearms",
+    request_body = ResolveBatch,
+    responses((status = 200, body = schemas::ResolutionsResponse), schemas::ReadErrors,
+              (status = 413, body = crate::http::openapi::ErrorEnvelope)))]
+pub async fn resolve_batch(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(batch): ApiJson<ResolveBatch>,
+) -> Result<Response, ApiError> {
+    if batch.queries.is_empty() || batch.queries.len() > MAX_BATCH {
+        return Err(ApiError::invalid_parameter("queries", format!("must hold 1 to {MAX_BATCH} queries")));
+    }
+    if let Some(i) =
+        batch.queries.iter().position(|q| !(1..=MAX_QUERY_CHARS).contains(&q.trim().chars().count()))
+    {
+        return Err(ApiError::invalid_parameter(
+            &format!("queries[{i}]"),
+            format!("must be 1 to {MAX_QUERY_CHARS} characters"),
+        ));
+    }
+    let snapshot = state.catalog.current();
+    let resolutions = batch
+        .queries
+        .iter()
+        .map(|q| resolve_text(&snapshot.read.search, &snapshot.catalog.firearms, q.trim()))
+        .collect::<Result<Vec<Resolution>, _>>()
+        .map_err(ApiError::internal)?;
+    Ok(respond::one(&headers, resolutions))
+}

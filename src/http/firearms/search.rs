@@ -1,0 +1,51 @@
+//! GET /v1/firearms/search: ranked full-text search (see `read::search`).
+
+use std::collections::HashMap;
+
+use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+
+use super::{ItemForm, page_with_total};
+use crate::access::caller::Caller;
+use crate::access::paging::Paging;
+use crate::http::query::Params;
+use crate::http::views::View;
+use crate::http::{ApiError, AppState, schemas};
+
+/// The longest accepted query, in characters.
+pub const MAX_QUERY_CHARS: usize = 200;
+
+/// Firearms matching `q`, most relevant first: name (weight 4), alternate names (3), manufacturer
+/// (2), cartridge names and aliases (1.5), designer (1.5), description (0.5), ranked by BM25.
+/// Punctuation and spacing do not matter ("ak47" finds AK-47) and a name word of four or more
+/// letters matches with one typo. `order=desc` lists the least relevant first.
+#[utoipa::path(get, path = "/v1/firearms/search", tag = "Firearms",
+    params(("q" = String, Query, description = "1 to 200 characters"), ("page" = Option<u32>, Query),
+           ("per_page" = Option<u32>, Query), ("order" = Option<String>, Query, description = "asc (most relevant first, default) or desc")),
+    responses((status = 200, body = schemas::FirearmPage), (status = 304, description = "Not modified"), schemas::ListErrors))]
+pub async fn search(
+    State(state): State<AppState>,
+    caller: Caller,
+    paging: Paging,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let mut params = Params::new(&query);
+    let q = params.required_text("q", MAX_QUERY_CHARS);
+    let descending = params.descending();
+    params.finish()?;
+    let q = q.unwrap_or_default();
+
+    let snapshot = state.catalog.current();
+    let index = &snapshot.read.search;
+    // The page is cut by `page_of`; the index returns hits up to its end (all of them for desc).
+    let wanted = paging.offset() + paging.per_page as usize;
+    let mut hits = index.search(&q, 0, wanted).map_err(ApiError::internal)?;
+    if descending {
+        hits = index.search(&q, 0, hits.total).map_err(ApiError::internal)?;
+        hits.positions.reverse();
+    }
+    let form = ItemForm::Plan(View::of(caller.plan));
+    Ok(page_with_total(&headers, &snapshot, &paging, &hits.positions, hits.total, form))
+}
