@@ -9,4 +9,5 @@ mod catalog;
 mod envelope;
 mod health;
 mod openapi;
+mod read_contract;
 mod shutdown;

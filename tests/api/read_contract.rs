@@ -1,0 +1,289 @@
+//! Every catalog read operation of issue 5, table-driven: a normal call answers 200 with the
+//! envelope, the plan gate refuses the plan below, an unknown id is 404 RESOURCE_NOT_FOUND, a bad
+//! parameter is 400 INVALID_PARAMETER naming it, and a repeat with If-None-Match is 304.
+//! Field-by-field checks against the bundled data are in `firearms_read.rs` and `reference_read.rs`.
+
+use armory::access::plan::{Plan, PlanTable};
+use armory::catalog::stats_versions;
+
+use crate::support::{Backend, TestApp, error_reason};
+
+/// Generous limits, so a test that walks many operations never meets the per-minute budget.
+pub fn roomy_plans() -> PlanTable {
+    let mut spec = Vec::new();
+    for plan in ["explorer", "builder", "studio", "enterprise"] {
+        spec.push(format!("{plan}.per_minute=100000,{plan}.per_day=1000000"));
+    }
+    PlanTable::default().with_overrides(&spec.join(",")).unwrap()
+}
+
+pub async fn catalog_app(backend: Backend) -> TestApp {
+    let app = TestApp::with_catalog(backend, |config| config.plans = roomy_plans()).await;
+    stats_versions::freeze(&app.state.db, "2026.1", Some("launch balance")).await.unwrap();
+    app
+}
+
+/// Run one scenario over the bundled catalog on SQLite, and on PostgreSQL when configured.
+#[macro_export]
+macro_rules! with_read_catalog {
+    ($($test:ident),* $(,)?) => {
+        $(
+            mod $test {
+                use crate::support::Backend;
+                #[tokio::test]
+                async fn sqlite() { super::$test(crate::read_contract::catalog_app(Backend::Sqlite).await).await }
+                #[tokio::test]
+                async fn postgres() {
+                    if crate::support::postgres_configured() {
+                        super::$test(crate::read_contract::catalog_app(Backend::Postgres).await).await
+                    }
+                }
+            }
+        )*
+    };
+}
+
+struct Operation {
+    ok: &'static str,
+    min_plan: Plan,
+    /// A path whose id (or ids) the catalog does not have.
+    unknown: Option<&'static str>,
+    /// A path with a bad parameter, and the parameter the 400 must name.
+    bad: Option<(&'static str, &'static str)>,
+    /// Whether the answer carries an ETag (a random draw does not).
+    conditional: bool,
+}
+
+const fn op(
+    ok: &'static str,
+    min_plan: Plan,
+    unknown: Option<&'static str>,
+    bad: Option<(&'static str, &'static str)>,
+) -> Operation {
+    Operation { ok, min_plan, unknown, bad, conditional: true }
+}
+
+const OPERATIONS: &[Operation] = &[
+    op(
+        "/v1/firearms?category=pistols&sort=weight",
+        Plan::Explorer,
+        None,
+        Some(("/v1/firearms?sort=price", "sort")),
+    ),
+    op("/v1/firearms/search?q=glock", Plan::Builder, None, Some(("/v1/firearms/search?q=", "q"))),
+    op(
+        "/v1/firearms/compare?ids=glock-17,ak-47",
+        Plan::Builder,
+        Some("/v1/firearms/compare?ids=glock-17,no-such-gun"),
+        Some(("/v1/firearms/compare?ids=a,b,c,d,e,f", "ids")),
+    ),
+    op("/v1/firearms/resolve?q=AK47", Plan::Explorer, None, Some(("/v1/firearms/resolve", "q"))),
+    op("/v1/firearms/filter-options", Plan::Explorer, None, None),
+    op("/v1/firearms/action-types", Plan::Explorer, None, None),
+    Operation {
+        ok: "/v1/firearms/random?category=pistols",
+        min_plan: Plan::Explorer,
+        unknown: Some("/v1/firearms/random?category=pistols&country=ZZ"),
+        bad: Some(("/v1/firearms/random?country=AUT", "country")),
+        conditional: false,
+    },
+    op(
+        "/v1/firearms/glock-17",
+        Plan::Explorer,
+        Some("/v1/firearms/no-such-gun"),
+        Some(("/v1/firearms/Glock_17", "id")),
+    ),
+    op(
+        "/v1/firearms/glock-17/variants",
+        Plan::Explorer,
+        Some("/v1/firearms/no-such-gun/variants"),
+        Some(("/v1/firearms/Glock_17/variants", "id")),
+    ),
+    op(
+        "/v1/firearms/glock-17/images",
+        Plan::Builder,
+        Some("/v1/firearms/no-such-gun/images"),
+        Some(("/v1/firearms/Glock_17/images", "id")),
+    ),
+    op(
+        "/v1/firearms/glock-17/game-stats",
+        Plan::Builder,
+        Some("/v1/firearms/no-such-gun/game-stats"),
+        Some(("/v1/firearms/Glock_17/game-stats", "id")),
+    ),
+    op(
+        "/v1/firearms/glock-17/users",
+        Plan::Explorer,
+        Some("/v1/firearms/no-such-gun/users"),
+        Some(("/v1/firearms/Glock_17/users", "id")),
+    ),
+    op(
+        "/v1/firearms/glock-17/dimensions",
+        Plan::Explorer,
+        Some("/v1/firearms/no-such-gun/dimensions"),
+        Some(("/v1/firearms/Glock_17/dimensions", "id")),
+    ),
+    op(
+        "/v1/firearms/glock-17-gen5/family-tree",
+        Plan::Builder,
+        Some("/v1/firearms/no-such-gun/family-tree"),
+        Some(("/v1/firearms/Glock_17/family-tree", "id")),
+    ),
+    op(
+        "/v1/firearms/glock-17/similar",
+        Plan::Builder,
+        Some("/v1/firearms/no-such-gun/similar"),
+        Some(("/v1/firearms/glock-17/similar?limit=0", "limit")),
+    ),
+    op(
+        "/v1/firearms/glock-17/adoption-map",
+        Plan::Builder,
+        Some("/v1/firearms/no-such-gun/adoption-map"),
+        Some(("/v1/firearms/Glock_17/adoption-map", "id")),
+    ),
+    op("/v1/calibers", Plan::Explorer, None, Some(("/v1/calibers?cartridge_type=laser", "cartridge_type"))),
+    op(
+        "/v1/calibers/compare?ids=9x19mm-parabellum,556x45mm-nato",
+        Plan::Builder,
+        Some("/v1/calibers/compare?ids=9x19mm-parabellum,no-such-round"),
+        Some(("/v1/calibers/compare?ids=", "ids")),
+    ),
+    op(
+        "/v1/calibers/9x19mm-parabellum",
+        Plan::Explorer,
+        Some("/v1/calibers/no-such-round"),
+        Some(("/v1/calibers/9MM", "id")),
+    ),
+    op(
+        "/v1/calibers/9x19mm-parabellum/firearms",
+        Plan::Explorer,
+        Some("/v1/calibers/no-such-round/firearms"),
+        Some(("/v1/calibers/9x19mm-parabellum/firearms?per_page=101", "per_page")),
+    ),
+    op(
+        "/v1/calibers/9x19mm-parabellum/ammunition",
+        Plan::Builder,
+        Some("/v1/calibers/no-such-round/ammunition"),
+        Some(("/v1/calibers/9x19mm-parabellum/ammunition?page=0", "page")),
+    ),
+    op(
+        "/v1/calibers/556x45mm-nato/parent-chain",
+        Plan::Builder,
+        Some("/v1/calibers/no-such-round/parent-chain"),
+        Some(("/v1/calibers/9MM/parent-chain", "id")),
+    ),
+    op(
+        "/v1/calibers/223-remington/family",
+        Plan::Builder,
+        Some("/v1/calibers/no-such-round/family"),
+        Some(("/v1/calibers/9MM/family", "id")),
+    ),
+    op(
+        "/v1/ammunition?caliber_id=9x19mm-parabellum",
+        Plan::Builder,
+        None,
+        Some(("/v1/ammunition?bullet_type=laser", "bullet_type")),
+    ),
+    op(
+        "/v1/ammunition/9x19mm-parabellum-115gr-fmj",
+        Plan::Builder,
+        Some("/v1/ammunition/no-such-load"),
+        Some(("/v1/ammunition/9MM", "id")),
+    ),
+    op("/v1/countries", Plan::Explorer, None, None),
+    op(
+        "/v1/countries/AT/arsenal",
+        Plan::Builder,
+        Some("/v1/countries/ZZ/arsenal"),
+        Some(("/v1/countries/AUT/arsenal", "code")),
+    ),
+    op("/v1/conflicts?name=vietnam", Plan::Builder, None, Some(("/v1/conflicts?name=", "name"))),
+    op("/v1/game-stats/versions", Plan::Builder, None, None),
+    op(
+        "/v1/game-stats/versions/2026.1/firearms",
+        Plan::Builder,
+        Some("/v1/game-stats/versions/1999.9/firearms"),
+        Some(("/v1/game-stats/versions/2026.1/firearms?per_page=0", "per_page")),
+    ),
+    op(
+        "/v1/game-stats/versions/2026.1/firearms/glock-17",
+        Plan::Builder,
+        Some("/v1/game-stats/versions/2026.1/firearms/no-such-gun"),
+        Some(("/v1/game-stats/versions/2026.1/firearms/Glock_17", "id")),
+    ),
+];
+
+fn below(plan: Plan) -> Option<Plan> {
+    match plan {
+        Plan::Explorer => None,
+        Plan::Builder => Some(Plan::Explorer),
+        Plan::Studio => Some(Plan::Builder),
+        Plan::Enterprise => Some(Plan::Studio),
+    }
+}
+
+async fn expect(response: reqwest::Response, status: u16, reason: &str, what: &str) -> serde_json::Value {
+    let (got, got_reason, body) = error_reason(response).await;
+    assert_eq!((got, got_reason.as_str()), (status, reason), "{what}: {body}");
+    body
+}
+
+crate::with_read_catalog!(every_read_operation_keeps_the_contract);
+
+async fn every_read_operation_keeps_the_contract(app: TestApp) {
+    let mut keys = std::collections::HashMap::new();
+    for plan in [Plan::Explorer, Plan::Builder, Plan::Studio, Plan::Enterprise] {
+        keys.insert(plan, app.key(plan).await.2);
+    }
+    for op in OPERATIONS {
+        let key = &keys[&op.min_plan];
+        let response = app.get_with_key(op.ok, key).await;
+        assert_eq!(response.status(), 200, "{}", op.ok);
+        let etag = response.headers().get("etag").map(|e| e.to_str().unwrap().to_owned());
+        let body: serde_json::Value = response.json().await.unwrap();
+        assert_eq!(body["success"], true, "{}", op.ok);
+        assert!(!body["data"].is_null(), "{}: {body}", op.ok);
+
+        if op.conditional {
+            let etag = etag.unwrap_or_else(|| panic!("{} carries an ETag", op.ok));
+            let repeat = app
+                .client
+                .get(app.url(op.ok))
+                .header("x-api-key", key)
+                .header("if-none-match", &etag)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(repeat.status(), 304, "{}", op.ok);
+            assert_eq!(repeat.headers()["etag"].to_str().unwrap(), etag);
+        }
+
+        expect(app.get(op.ok).await, 401, "AUTH_REQUIRED", op.ok).await;
+        if let Some(lower) = below(op.min_plan) {
+            let body =
+                expect(app.get_with_key(op.ok, &keys[&lower]).await, 403, "PLAN_REQUIRED", op.ok).await;
+            assert_eq!(body["error"]["details"]["requiredTier"], op.min_plan.id(), "{}", op.ok);
+        }
+        if let Some(unknown) = op.unknown {
+            expect(app.get_with_key(unknown, key).await, 404, "RESOURCE_NOT_FOUND", unknown).await;
+        }
+        if let Some((bad, field)) = op.bad {
+            let body = expect(app.get_with_key(bad, key).await, 400, "INVALID_PARAMETER", bad).await;
+            assert!(body["error"]["details"].get(field).is_some(), "{bad} names {field}: {body}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn compare_names_every_unknown_id() {
+    let app = catalog_app(Backend::Sqlite).await;
+    let (_, _, key) = app.key(Plan::Builder).await;
+    let body = expect(
+        app.get_with_key("/v1/firearms/compare?ids=glock-17,nope-1,nope-2", &key).await,
+        404,
+        "RESOURCE_NOT_FOUND",
+        "compare",
+    )
+    .await;
+    assert_eq!(body["error"]["details"]["missing"], serde_json::json!(["nope-1", "nope-2"]));
+}
