@@ -39,7 +39,7 @@ pub fn record(snapshot: &Snapshot, load: &Ammunition) -> Value {
 }
 
 /// The loads that pass `keep`, by name.
-pub fn sorted<'a>(snapshot: &'a Snapshot, keep: impl Fn(&Ammunition) -> bool) -> Vec<&'a Ammunition> {
+pub fn sorted(snapshot: &Snapshot, keep: impl Fn(&Ammunition) -> bool) -> Vec<&Ammunition> {
     let mut loads: Vec<&Ammunition> = snapshot.catalog.ammunition.iter().filter(|a| keep(a)).collect();
     loads.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
     loads

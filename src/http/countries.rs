@@ -102,7 +102,9 @@ pub async fn conflicts(
     let name = params.text("name", 200).map(|n| n.to_lowercase());
     params.finish()?;
     let snapshot = state.catalog.current();
-    let mut conflicts: BTreeMap<&str, (Option<&str>, Vec<&str>)> = BTreeMap::new();
+    // Conflict name → (years, as the first record naming it gives them; firearm ids).
+    type Named<'a> = (Option<&'a str>, Vec<&'a str>);
+    let mut conflicts: BTreeMap<&str, Named> = BTreeMap::new();
     for firearm in &snapshot.catalog.firearms {
         for conflict in firearm.conflicts.iter().flatten() {
             if name.as_ref().is_some_and(|n| !conflict.name.to_lowercase().contains(n)) {
@@ -115,7 +117,7 @@ pub async fn conflicts(
             }
         }
     }
-    let mut list: Vec<(&str, (Option<&str>, Vec<&str>))> = conflicts.into_iter().collect();
+    let mut list: Vec<(&str, Named)> = conflicts.into_iter().collect();
     list.sort_by(|a, b| b.1.1.len().cmp(&a.1.1.len()).then(a.0.cmp(b.0)));
     let data: Vec<Value> = list
         .into_iter()

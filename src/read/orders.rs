@@ -112,9 +112,19 @@ fn order_by_key<K: Ord>(
     Order { positions: positions.into_iter().map(|p| p as u32).collect(), known }
 }
 
-#[derive(PartialEq, PartialOrd)]
+/// A float with the total order of `f64::total_cmp`, so numbers can be sort keys.
 struct OrderedF64(f64);
+impl PartialEq for OrderedF64 {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
 impl Eq for OrderedF64 {}
+impl PartialOrd for OrderedF64 {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
 impl Ord for OrderedF64 {
     fn cmp(&self, other: &Self) -> Ordering {
         self.0.total_cmp(&other.0)

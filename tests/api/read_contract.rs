@@ -29,13 +29,13 @@ macro_rules! with_read_catalog {
     ($($test:ident),* $(,)?) => {
         $(
             mod $test {
-                use crate::support::Backend;
+                use $crate::support::Backend;
                 #[tokio::test]
-                async fn sqlite() { super::$test(crate::read_contract::catalog_app(Backend::Sqlite).await).await }
+                async fn sqlite() { super::$test($crate::read_contract::catalog_app(Backend::Sqlite).await).await }
                 #[tokio::test]
                 async fn postgres() {
-                    if crate::support::postgres_configured() {
-                        super::$test(crate::read_contract::catalog_app(Backend::Postgres).await).await
+                    if $crate::support::postgres_configured() {
+                        super::$test($crate::read_contract::catalog_app(Backend::Postgres).await).await
                     }
                 }
             }
