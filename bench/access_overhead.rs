@@ -4,8 +4,7 @@
 //! Run: `cargo bench --bench access_overhead` (see bench/README.md). Prints requests per second
 //! and p50/p99 latency for both, and their ratio.
 
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use armory::access::caller::Caller;
 use armory::access::plan::{Plan, PlanTable};
@@ -16,7 +15,11 @@ use armory::http::manufacturers;
 use axum::Extension;
 use axum::routing::get;
 
-const CONNECTIONS: usize = 16;
+#[path = "common/load.rs"]
+mod load;
+
+use load::{CONNECTIONS, load};
+
 const DURATION: Duration = Duration::from_secs(8);
 const PATH: &str = "/v1/manufacturers/glock";
 
@@ -59,8 +62,8 @@ async fn main() {
     let bare_addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, bare).await });
 
-    let with_layer = load(&format!("http://{full_addr}{PATH}"), Some(&key)).await;
-    let without = load(&format!("http://{bare_addr}{PATH}"), None).await;
+    let with_layer = load(&format!("http://{full_addr}{PATH}"), Some(&key), DURATION).await;
+    let without = load(&format!("http://{bare_addr}{PATH}"), None, DURATION).await;
     println!("GET {PATH}, {CONNECTIONS} connections, {} s each", DURATION.as_secs());
     with_layer.print("with the access layer (valid key)");
     without.print("handler alone");
@@ -68,64 +71,3 @@ async fn main() {
     let _ = std::fs::remove_file(&file);
 }
 
-struct Result {
-    rps: f64,
-    p50: Duration,
-    p99: Duration,
-}
-
-impl Result {
-    fn print(&self, label: &str) {
-        println!(
-            "{label:<36} {:>9.0} req/s   p50 {:>7.3} ms   p99 {:>7.3} ms",
-            self.rps,
-            ms(self.p50),
-            ms(self.p99)
-        );
-    }
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
-}
-
-async fn load(url: &str, key: Option<&str>) -> Result {
-    let client = reqwest::Client::new();
-    // Warm up connections and caches.
-    for _ in 0..200 {
-        send(&client, url, key).await;
-    }
-    let started = Instant::now();
-    let latencies = Arc::new(std::sync::Mutex::new(Vec::new()));
-    let mut workers = Vec::new();
-    for _ in 0..CONNECTIONS {
-        let (client, url, key, latencies) =
-            (client.clone(), url.to_owned(), key.map(str::to_owned), latencies.clone());
-        workers.push(tokio::spawn(async move {
-            let mut mine = Vec::new();
-            while started.elapsed() < DURATION {
-                let t = Instant::now();
-                send(&client, &url, key.as_deref()).await;
-                mine.push(t.elapsed());
-            }
-            latencies.lock().unwrap().extend(mine);
-        }));
-    }
-    for worker in workers {
-        worker.await.unwrap();
-    }
-    let mut all = latencies.lock().unwrap().clone();
-    all.sort();
-    let at = |q: f64| all[((all.len() as f64 * q) as usize).min(all.len() - 1)];
-    Result { rps: all.len() as f64 / started.elapsed().as_secs_f64(), p50: at(0.50), p99: at(0.99) }
-}
-
-async fn send(client: &reqwest::Client, url: &str, key: Option<&str>) {
-    let mut request = client.get(url);
-    if let Some(key) = key {
-        request = request.header("x-api-key", key);
-    }
-    let response = request.send().await.expect("the server answers");
-    assert_eq!(response.status(), 200, "the benchmark expects 200s");
-    response.bytes().await.unwrap();
-}

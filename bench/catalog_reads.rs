@@ -1,0 +1,146 @@
+//! Catalog reads from the in-memory snapshot: firearm detail, a filtered and sorted list, and a
+//! search, against the real `armory` binary serving the bundled catalog and then a synthetic
+//! catalog of 100,000 firearms (`ARMORY_BENCH_FIREARMS` changes the size; 0 skips it).
+//!
+//! Run: `cargo bench --bench catalog_reads` (see bench/README.md). Prints, per catalog and
+//! operation, requests per second and p50/p99 latency, then the server's peak resident memory
+//! (VmHWM from /proc) and how long it took to answer /ready after start.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use armory::access::plan::Plan;
+use armory::db::Db;
+
+#[path = "common/load.rs"]
+mod load;
+
+use load::{CONNECTIONS, load};
+
+const DURATION: Duration = Duration::from_secs(6);
+const ARMORY: &str = env!("CARGO_BIN_EXE_armory");
+
+#[tokio::main]
+async fn main() {
+    let scratch = std::env::temp_dir().join(format!("armory-bench-reads-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    println!("{CONNECTIONS} connections, {} s per operation, release server process", DURATION.as_secs());
+
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    measure("bundled catalog", &data, &scratch.join("bundled.db")).await;
+
+    let firearms: usize = std::env::var("ARMORY_BENCH_FIREARMS").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000);
+    if firearms > 0 {
+        let dir = scratch.join("synth");
+        run(Command::new(ARMORY).args(["catalog", "synth", "--firearms", &firearms.to_string(), "--seed", "1"]).arg(&dir));
+        measure(&format!("synthetic catalog, {firearms} firearms"), &dir, &scratch.join("synth.db")).await;
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
+async fn measure(label: &str, data: &Path, db_file: &Path) {
+    let url = format!("sqlite://{}", db_file.display());
+    let started = Instant::now();
+    run(Command::new(ARMORY).env("ARMORY_DATABASE_URL", &url).args(["catalog", "import"]).arg(data));
+    println!("\n== {label} (import {:.1} s)", started.elapsed().as_secs_f64());
+    let key = enterprise_key(&url).await;
+
+    let port = free_port();
+    let started = Instant::now();
+    let server = Server(
+        Command::new(ARMORY)
+            .env("ARMORY_DATABASE_URL", &url)
+            .env("ARMORY_BIND", format!("127.0.0.1:{port}"))
+            .env("ARMORY_ENV", "bench")
+            .env("ARMORY_PLAN_LIMITS", "enterprise.per_minute=1000000000,enterprise.per_day=1000000000")
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the armory binary starts"),
+    );
+    let base = format!("http://127.0.0.1:{port}");
+    wait_ready(&base).await;
+    println!("ready after {:.2} s", started.elapsed().as_secs_f64());
+
+    let (id, word) = sample_firearm(&base, &key).await;
+    let operations = [
+        ("detail", format!("{base}/v1/firearms/{id}")),
+        ("list (category, sorted by weight)", format!("{base}/v1/firearms?category=rifles&sort=weight&per_page=20")),
+        ("search", format!("{base}/v1/firearms/search?q={word}&per_page=20")),
+    ];
+    for (name, url) in &operations {
+        load(url, Some(&key), DURATION).await.print(name);
+    }
+    println!("server peak memory: {} MiB", peak_memory_kib(server.0.id()) / 1024);
+}
+
+/// The first firearm by name, and the first word of its name to search for.
+async fn sample_firearm(base: &str, key: &str) -> (String, String) {
+    let body: serde_json::Value = reqwest::Client::new()
+        .get(format!("{base}/v1/firearms?per_page=1&category=rifles"))
+        .header("x-api-key", key)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let first = &body["data"][0];
+    let name = first["name"].as_str().expect("the catalog has a rifle");
+    let word = name.split_whitespace().next().unwrap_or(name).to_lowercase();
+    (first["id"].as_str().unwrap().to_owned(), word)
+}
+
+async fn enterprise_key(url: &str) -> String {
+    let db = Db::connect(url).await.unwrap();
+    let email = format!("bench-{}@armory.local", uuid::Uuid::new_v4().simple());
+    let account = armory::accounts::create_account(&db, &email, Plan::Enterprise).await.unwrap();
+    let (_, key) = armory::accounts::create_key(&db, Some(&account), None, None).await.unwrap();
+    db.close().await;
+    key
+}
+
+async fn wait_ready(base: &str) {
+    let client = reqwest::Client::new();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while Instant::now() < deadline {
+        if let Ok(response) = client.get(format!("{base}/ready")).send().await
+            && response.status() == 200
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the server did not become ready");
+}
+
+/// Peak resident set size of a process (VmHWM), in KiB.
+fn peak_memory_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+fn run(command: &mut Command) {
+    let output = command.output().expect("the armory binary runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
+/// The server process, stopped when the measurement ends.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
