@@ -13,3 +13,4 @@ pub mod db;
 pub mod http;
 pub mod shutdown;
 pub mod telemetry;
+pub mod webhooks;

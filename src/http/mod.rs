@@ -15,6 +15,7 @@ pub mod respond;
 pub mod routes;
 pub mod state;
 pub mod views;
+pub mod webhooks;
 
 pub use error::ApiError;
 pub use reason::Reason;

@@ -18,7 +18,7 @@ use utoipa_axum::routes;
 use super::error::{ApiError, MAX_JSON_BODY_BYTES};
 use super::reason::Reason;
 use super::state::AppState;
-use super::{body_limit, categories, docs, envelope, health, manufacturers, me, openapi};
+use super::{body_limit, categories, docs, envelope, health, manufacturers, me, openapi, webhooks};
 use crate::access::gate::gate;
 
 /// The documented operations, and the description generated from their annotations.
@@ -33,6 +33,9 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(categories::detail))
         .routes(routes!(categories::firearms))
         .routes(routes!(me::usage))
+        .routes(routes!(webhooks::list, webhooks::create))
+        .routes(routes!(webhooks::detail, webhooks::update, webhooks::delete))
+        .routes(routes!(webhooks::test))
         .routes(routes!(docs::limits))
 }
 
