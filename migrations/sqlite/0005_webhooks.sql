@@ -11,6 +11,9 @@ CREATE TABLE webhook_endpoints (
     description TEXT,
     enabled     INTEGER NOT NULL DEFAULT 1,
     secret      TEXT NOT NULL,
+    -- Events recorded before this moment (ISO 8601, like catalog_events.created_at) are never
+    -- delivered here: set at creation and on every resume, so resuming does not replay.
+    receives_from TEXT NOT NULL,
     created_at  TEXT NOT NULL,
     updated_at  TEXT NOT NULL
 );

@@ -88,7 +88,9 @@ pub async fn create(db: &Db, account_id: &str, new: NewEndpoint) -> Result<Endpo
         created_at: sql_timestamp(),
         updated_at: iso_timestamp_millis(),
     };
-    let sql = format!("INSERT INTO webhook_endpoints ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)");
+    let sql = format!(
+        "INSERT INTO webhook_endpoints ({COLUMNS}, receives_from) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)"
+    );
     sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(&endpoint.id)
         .bind(&endpoint.account_id)
@@ -143,7 +145,9 @@ pub async fn update(
     changes: Changes,
 ) -> Result<Option<Endpoint>, sqlx::Error> {
     let Some(mut endpoint) = get(db, account_id, id).await? else { return Ok(None) };
+    let before = (endpoint.url.clone(), endpoint.events.clone(), endpoint.description.clone(), endpoint.enabled);
     let pausing = endpoint.enabled && changes.enabled == Some(false);
+    let resuming = !endpoint.enabled && changes.enabled == Some(true);
     if let Some(url) = changes.url {
         endpoint.url = url.as_str().to_owned();
     }
@@ -156,11 +160,14 @@ pub async fn update(
     if let Some(enabled) = changes.enabled {
         endpoint.enabled = enabled;
     }
+    if before == (endpoint.url.clone(), endpoint.events.clone(), endpoint.description.clone(), endpoint.enabled) {
+        return Ok(Some(endpoint)); // nothing changed: updatedAt stays
+    }
     endpoint.updated_at = iso_timestamp_millis();
     let mut tx = db.pool().begin().await?;
     sqlx::query(
-        "UPDATE webhook_endpoints SET url = $1, events = $2, description = $3, enabled = $4, updated_at = $5 \
-         WHERE id = $6 AND account_id = $7",
+        "UPDATE webhook_endpoints SET url = $1, events = $2, description = $3, enabled = $4, updated_at = $5, \
+         receives_from = CASE WHEN $8 = 1 THEN $5 ELSE receives_from END WHERE id = $6 AND account_id = $7",
     )
     .bind(&endpoint.url)
     .bind(json!(endpoint.events).to_string())
@@ -169,6 +176,7 @@ pub async fn update(
     .bind(&endpoint.updated_at)
     .bind(id)
     .bind(account_id)
+    .bind(i64::from(resuming))
     .execute(&mut *tx)
     .await?;
     if pausing {

@@ -26,6 +26,8 @@ struct Subscriber {
     id: String,
     events: Vec<String>,
     plan: Plan,
+    /// Events older than this are not for this endpoint (registered or resumed after them).
+    receives_from: String,
 }
 
 /// Fan out the next batch of events; the number of events handled.
@@ -65,7 +67,10 @@ pub async fn fan_out(db: &Db, catalog: &CatalogHandle) -> Result<usize, String> 
     let due = super::worker::now_ms();
     for (_, event_id, event_type, resource, resource_id, revision, created_at) in &batch {
         let mut bodies: HashMap<Plan, String> = HashMap::new();
-        for subscriber in subscribers.iter().filter(|s| events::receives(&s.events, event_type)) {
+        let receiving = subscribers
+            .iter()
+            .filter(|s| events::receives(&s.events, event_type) && *created_at >= s.receives_from);
+        for subscriber in receiving {
             let body = bodies.entry(subscriber.plan).or_insert_with(|| {
                 let data = match (resource, resource_id) {
                     (Some(resource), Some(id)) => event_data(&snapshot, resource, id, subscriber.plan),
@@ -106,8 +111,8 @@ pub fn body_of(event_id: &str, event_type: &str, created_at: &str, data: Value) 
 
 /// Enabled endpoints with their owner's plan in force (Explorer once a paid period ended).
 async fn subscribers(conn: &mut sqlx::AnyConnection) -> Result<Vec<Subscriber>, sqlx::Error> {
-    let rows: Vec<(String, String, String, Option<String>)> = sqlx::query_as(
-        "SELECT e.id, e.events, a.plan, a.paid_until FROM webhook_endpoints e \
+    let rows: Vec<(String, String, String, Option<String>, String)> = sqlx::query_as(
+        "SELECT e.id, e.events, a.plan, a.paid_until, e.receives_from FROM webhook_endpoints e \
          JOIN accounts a ON a.id = e.account_id WHERE e.enabled = 1",
     )
     .fetch_all(conn)
@@ -115,10 +120,10 @@ async fn subscribers(conn: &mut sqlx::AnyConnection) -> Result<Vec<Subscriber>, 
     let now = sql_timestamp();
     Ok(rows
         .into_iter()
-        .map(|(id, events, plan, paid_until)| {
+        .map(|(id, events, plan, paid_until, receives_from)| {
             let ended = paid_until.is_some_and(|end| end <= now);
             let plan = if ended { Plan::Explorer } else { Plan::parse(&plan).unwrap_or(Plan::Explorer) };
-            Subscriber { id, events: serde_json::from_str(&events).unwrap_or_default(), plan }
+            Subscriber { id, events: serde_json::from_str(&events).unwrap_or_default(), plan, receives_from }
         })
         .collect())
 }

@@ -10,3 +10,4 @@ mod envelope;
 mod health;
 mod openapi;
 mod shutdown;
+mod webhooks;
