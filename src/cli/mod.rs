@@ -13,9 +13,9 @@ mod catalog;
 
 use crate::access::plan::PlanTable;
 use crate::app::App;
+use crate::catalog::snapshot::CatalogHandle;
 use crate::config::Config;
 use crate::db::Db;
-use crate::catalog::snapshot::CatalogHandle;
 use crate::shutdown::Shutdown;
 use crate::telemetry;
 use crate::webhooks::allow::AllowList;

@@ -103,7 +103,10 @@ pub async fn create(
     if endpoints::count(&state.db, account).await? >= i64::from(allowance) {
         return Err(ApiError::new(
             Reason::LimitReached,
-            format!("The {} plan holds {allowance} webhook endpoints; this account holds them all.", caller.plan.name()),
+            format!(
+                "The {} plan holds {allowance} webhook endpoints; this account holds them all.",
+                caller.plan.name()
+            ),
         )
         .with_details(json!({ "limit": allowance, "currentTier": caller.plan.id() })));
     }
@@ -175,7 +178,8 @@ pub async fn update(
     if !problems.is_empty() {
         return Err(ApiError::invalid_parameters(problems));
     }
-    let endpoint = endpoints::update(&state.db, account, &id, changes).await?.ok_or_else(|| not_found(&id))?;
+    let endpoint =
+        endpoints::update(&state.db, account, &id, changes).await?.ok_or_else(|| not_found(&id))?;
     Ok(respond::one(&headers, endpoint.to_json(false)))
 }
 
@@ -218,7 +222,10 @@ pub async fn test(
 }
 
 fn account(caller: &Caller) -> Result<&str, ApiError> {
-    caller.account_id.as_deref().ok_or_else(|| ApiError::internal("an account operation ran without an account"))
+    caller
+        .account_id
+        .as_deref()
+        .ok_or_else(|| ApiError::internal("an account operation ran without an account"))
 }
 
 fn not_found(id: &str) -> ApiError {

@@ -61,7 +61,9 @@ fn parse_entry(item: &str) -> Result<Entry, String> {
     };
     let max = if ip.is_ipv4() { 32 } else { 128 };
     let prefix = match prefix {
-        Some(p) => p.parse::<u8>().ok().filter(|p| *p <= max).ok_or_else(|| format!("'{item}': bad prefix"))?,
+        Some(p) => {
+            p.parse::<u8>().ok().filter(|p| *p <= max).ok_or_else(|| format!("'{item}': bad prefix"))?
+        }
         None => max,
     };
     Ok(Entry::Net(ip, prefix))

@@ -108,8 +108,10 @@ pub async fn create(db: &Db, account_id: &str, new: NewEndpoint) -> Result<Endpo
 
 /// The account's endpoints, oldest first.
 pub async fn list(db: &Db, account_id: &str) -> Result<Vec<Endpoint>, sqlx::Error> {
-    let sql = format!("SELECT {COLUMNS} FROM webhook_endpoints WHERE account_id = $1 ORDER BY created_at, id");
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(account_id).fetch_all(db.pool()).await?;
+    let sql =
+        format!("SELECT {COLUMNS} FROM webhook_endpoints WHERE account_id = $1 ORDER BY created_at, id");
+    let rows: Vec<Row> =
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(account_id).fetch_all(db.pool()).await?;
     Ok(rows.into_iter().map(from_row).collect())
 }
 
@@ -132,7 +134,8 @@ pub async fn get(db: &Db, account_id: &str, id: &str) -> Result<Option<Endpoint>
 /// Any account's endpoint, for the worker.
 pub async fn find(db: &Db, id: &str) -> Result<Option<Endpoint>, sqlx::Error> {
     let sql = format!("SELECT {COLUMNS} FROM webhook_endpoints WHERE id = $1");
-    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(db.pool()).await?;
+    let row: Option<Row> =
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(db.pool()).await?;
     Ok(row.map(from_row))
 }
 
@@ -145,7 +148,8 @@ pub async fn update(
     changes: Changes,
 ) -> Result<Option<Endpoint>, sqlx::Error> {
     let Some(mut endpoint) = get(db, account_id, id).await? else { return Ok(None) };
-    let before = (endpoint.url.clone(), endpoint.events.clone(), endpoint.description.clone(), endpoint.enabled);
+    let before =
+        (endpoint.url.clone(), endpoint.events.clone(), endpoint.description.clone(), endpoint.enabled);
     let pausing = endpoint.enabled && changes.enabled == Some(false);
     let resuming = !endpoint.enabled && changes.enabled == Some(true);
     if let Some(url) = changes.url {
@@ -160,7 +164,9 @@ pub async fn update(
     if let Some(enabled) = changes.enabled {
         endpoint.enabled = enabled;
     }
-    if before == (endpoint.url.clone(), endpoint.events.clone(), endpoint.description.clone(), endpoint.enabled) {
+    if before
+        == (endpoint.url.clone(), endpoint.events.clone(), endpoint.description.clone(), endpoint.enabled)
+    {
         return Ok(Some(endpoint)); // nothing changed: updatedAt stays
     }
     endpoint.updated_at = iso_timestamp_millis();
@@ -204,7 +210,10 @@ pub async fn delete(db: &Db, account_id: &str, id: &str) -> Result<bool, sqlx::E
         .await?
         .is_some();
     if owned {
-        sqlx::query("DELETE FROM webhook_deliveries WHERE endpoint_id = $1").bind(id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM webhook_deliveries WHERE endpoint_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query("DELETE FROM webhook_endpoints WHERE id = $1").bind(id).execute(&mut *tx).await?;
     }
     tx.commit().await?;

@@ -25,10 +25,14 @@ pub fn event_data(snapshot: &Snapshot, resource: &str, id: &str, plan: Plan) -> 
             let summary = (view == View::Summary).then_some(views::MANUFACTURER_SUMMARY);
             record(snapshot, "manufacturers", id, r, summary)
         }),
-        "caliber" => catalog.calibers.iter().find(|r| r.id == id).map(|r| record(snapshot, "calibers", id, r, None)),
-        "category" => catalog.categories.iter().find(|r| r.id == id).map(|r| {
-            views::with_meta(r, &snapshot.meta("categories", id))
-        }),
+        "caliber" => {
+            catalog.calibers.iter().find(|r| r.id == id).map(|r| record(snapshot, "calibers", id, r, None))
+        }
+        "category" => catalog
+            .categories
+            .iter()
+            .find(|r| r.id == id)
+            .map(|r| views::with_meta(r, &snapshot.meta("categories", id))),
         "image" => image(snapshot, id),
         _ => None,
     };

@@ -87,9 +87,7 @@ fn is_ip_literal(host: &str) -> bool {
     }
     let last = host.rsplit('.').next().unwrap_or(host);
     let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    let hex = |s: &str| {
-        s.strip_prefix("0x").is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
-    };
+    let hex = |s: &str| s.strip_prefix("0x").is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
     numeric(last) || hex(last)
 }
 

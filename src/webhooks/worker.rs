@@ -141,12 +141,13 @@ impl Webhooks {
                ORDER BY d.next_attempt_at LIMIT $3 {lock}) \
              RETURNING id, event_id, event_type, endpoint_id, body, attempts"
         );
-        let rows: Vec<(String, String, String, String, String, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-            .bind(until)
-            .bind(now)
-            .bind(CLAIM_BATCH)
-            .fetch_all(self.inner.db.pool())
-            .await?;
+        let rows: Vec<(String, String, String, String, String, i64)> =
+            sqlx::query_as(sqlx::AssertSqlSafe(sql))
+                .bind(until)
+                .bind(now)
+                .bind(CLAIM_BATCH)
+                .fetch_all(self.inner.db.pool())
+                .await?;
         Ok(rows
             .into_iter()
             .map(|(id, event_id, event_type, endpoint_id, body, attempts)| Claimed {
@@ -171,7 +172,8 @@ impl Webhooks {
         }
         let message =
             Message { event_id: &delivery.event_id, event_type: &delivery.event_type, body: &delivery.body };
-        let outcome = send::send(&inner.client, &inner.settings, &endpoint.url, &endpoint.secret, &message).await;
+        let outcome =
+            send::send(&inner.client, &inner.settings, &endpoint.url, &endpoint.secret, &message).await;
         self.record(&delivery, &outcome).await?;
         Ok(Some(outcome))
     }

@@ -55,7 +55,13 @@ pub async fn app(backend: Backend) -> TestApp {
     TestApp::spawn_with(backend, None, delivering).await
 }
 
-pub async fn send(app: &TestApp, method: &str, path: &str, key: &str, body: Option<Value>) -> reqwest::Response {
+pub async fn send(
+    app: &TestApp,
+    method: &str,
+    path: &str,
+    key: &str,
+    body: Option<Value>,
+) -> reqwest::Response {
     let mut request = app.client.request(method.parse().unwrap(), app.url(path)).header("x-api-key", key);
     if let Some(body) = body {
         request = request.json(&body);
@@ -65,7 +71,8 @@ pub async fn send(app: &TestApp, method: &str, path: &str, key: &str, body: Opti
 
 /// Register an endpoint; its id and signing secret.
 pub async fn create(app: &TestApp, key: &str, url: &str, events: &[&str]) -> (String, String) {
-    let response = send(app, "POST", "/v1/me/webhooks", key, Some(json!({ "url": url, "events": events }))).await;
+    let response =
+        send(app, "POST", "/v1/me/webhooks", key, Some(json!({ "url": url, "events": events }))).await;
     assert_eq!(response.status(), 201);
     let body: Value = response.json().await.unwrap();
     let data = &body["data"];
@@ -108,7 +115,8 @@ async fn an_endpoint_is_created_read_listed_updated_and_deleted(backend: Backend
     assert_eq!(updated["data"]["description"], Value::Null);
     assert_eq!(updated["data"]["events"], json!(["caliber.created"]));
     assert_eq!(updated["data"]["url"], "https://hooks.example.com/in", "absent fields keep their value");
-    let resumed: Value = send(&app, "PUT", &path, &key, Some(json!({ "enabled": true }))).await.json().await.unwrap();
+    let resumed: Value =
+        send(&app, "PUT", &path, &key, Some(json!({ "enabled": true }))).await.json().await.unwrap();
     assert_eq!(resumed["data"]["enabled"], true);
 
     let deleted = send(&app, "DELETE", &path, &key, None).await;
@@ -152,7 +160,8 @@ async fn holding_endpoints_follows_the_plan(backend: Backend) {
         create(&app, &key, &format!("https://hooks{n}.example.com/"), &["firearm.created"]).await;
     }
     let body = json!({ "url": "https://hooks6.example.com/", "events": ["firearm.created"] });
-    let (status, reason, body) = error_reason(send(&app, "POST", "/v1/me/webhooks", &key, Some(body)).await).await;
+    let (status, reason, body) =
+        error_reason(send(&app, "POST", "/v1/me/webhooks", &key, Some(body)).await).await;
     assert_eq!((status, reason.as_str()), (403, "LIMIT_REACHED"));
     assert_eq!(body["error"]["details"]["limit"], 5);
 }
@@ -184,7 +193,8 @@ async fn bad_fields_are_named(backend: Backend) {
     let (_, _, key) = app.key(Plan::Studio).await;
     let post = |body: Value| send(&app, "POST", "/v1/me/webhooks", &key, Some(body));
 
-    let bad_event = json!({ "url": "https://hooks.example.com/", "events": ["firearm.updated", "firearm.exploded"] });
+    let bad_event =
+        json!({ "url": "https://hooks.example.com/", "events": ["firearm.updated", "firearm.exploded"] });
     let (status, reason, body) = error_reason(post(bad_event).await).await;
     assert_eq!((status, reason.as_str()), (400, "INVALID_PARAMETER"));
     assert!(body["error"]["details"]["events"].as_str().unwrap().contains("firearm.exploded"), "{body}");
@@ -201,7 +211,8 @@ async fn bad_fields_are_named(backend: Backend) {
 
     let (id, _) = create(&app, &key, "https://hooks.example.com/", &["firearm.created"]).await;
     let path = format!("/v1/me/webhooks/{id}");
-    let (status, _, body) = error_reason(send(&app, "PUT", &path, &key, Some(json!({ "enabled": "no" }))).await).await;
+    let (status, _, body) =
+        error_reason(send(&app, "PUT", &path, &key, Some(json!({ "enabled": "no" }))).await).await;
     assert_eq!(status, 400);
     assert!(body["error"]["details"]["enabled"].is_string());
 
@@ -233,24 +244,25 @@ async fn each_url_rule_is_refused_at_registration(backend: Backend) {
     let (_, _, key) = app.key(Plan::Enterprise).await;
     let long = format!("https://hooks.example.com/{}", "a".repeat(2048));
     let refused = [
-        "http://hooks.example.com/",         // 1: https only
-        "https://hooks.example.com:8443/",   // 1: port 443 only
-        "https://93.184.216.34/",            // 2: no IP address...
-        "https://2130706433/",               // ...in decimal
-        "https://0x7f.1/",                   // ...in hex
-        "https://0177.0.0.1/",               // ...in octal
-        "https://127.1/",                    // ...short
-        "https://[::1]/",                    // ...IPv6
-        "https://[::ffff:7f00:1]/",          // ...mapped
+        "http://hooks.example.com/",          // 1: https only
+        "https://hooks.example.com:8443/",    // 1: port 443 only
+        "https://93.184.216.34/",             // 2: no IP address...
+        "https://2130706433/",                // ...in decimal
+        "https://0x7f.1/",                    // ...in hex
+        "https://0177.0.0.1/",                // ...in octal
+        "https://127.1/",                     // ...short
+        "https://[::1]/",                     // ...IPv6
+        "https://[::ffff:7f00:1]/",           // ...mapped
         "https://user:pw@hooks.example.com/", // 2: no credentials
-        "https://api.armory.test/hook",      // 3: not the service itself
-        "https://fn.workers.dev/",           // 3: not the worker domain
-        long.as_str(),                       // 5: at most 2,048 characters
+        "https://api.armory.test/hook",       // 3: not the service itself
+        "https://fn.workers.dev/",            // 3: not the worker domain
+        long.as_str(),                        // 5: at most 2,048 characters
         "not a url",
     ];
     for url in refused {
         let body = json!({ "url": url, "events": ["firearm.created"] });
-        let (status, reason, body) = error_reason(send(&app, "POST", "/v1/me/webhooks", &key, Some(body)).await).await;
+        let (status, reason, body) =
+            error_reason(send(&app, "POST", "/v1/me/webhooks", &key, Some(body)).await).await;
         assert_eq!((status, reason.as_str()), (400, "INVALID_PARAMETER"), "{url}");
         assert!(body["error"]["details"]["url"].is_string(), "{url}: {body}");
     }

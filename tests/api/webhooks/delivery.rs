@@ -48,6 +48,20 @@ async fn record_event(app: &TestApp, event_type: &str, resource_id: Option<&str>
     id
 }
 
+/// A receiver answering `script` then `otherwise`, and a new Studio account's endpoint on it
+/// subscribed to `event`: the receiver, the account's key and the endpoint id.
+async fn subscribed(
+    app: &TestApp,
+    script: &[u16],
+    otherwise: u16,
+    event: &str,
+) -> (Receiver, String, String) {
+    let receiver = Receiver::start(script, otherwise).await;
+    let (_, _, key) = app.key(Plan::Studio).await;
+    let (id, _) = create(app, &key, &receiver.url("/hook"), &[event]).await;
+    (receiver, key, id)
+}
+
 /// Run worker passes until `done` holds or `within` passes.
 async fn drain(app: &TestApp, within: Duration, done: impl Fn() -> bool) {
     let deadline = Instant::now() + within;
@@ -77,7 +91,8 @@ async fn an_import_reaches_the_receiver_signed(backend: Backend) {
     let (_, secret_b) = create(&app, &enterprise, &receiver.url("/b"), &["firearm.updated"]).await;
 
     let db = Db::connect(&app.database.url).await.unwrap();
-    let mut catalog = armory::catalog::load::load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).unwrap();
+    let mut catalog =
+        armory::catalog::load::load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).unwrap();
     let variant = catalog.firearms.iter_mut().find(|f| f.id == "glock-19").unwrap();
     variant.notes = Some("Changed by the webhook test.".into());
     let summary = import::import(&db, &catalog, false).await.unwrap();
@@ -118,9 +133,7 @@ async fn an_import_reaches_the_receiver_signed(backend: Backend) {
 
 async fn a_failing_receiver_is_retried_on_the_schedule(backend: Backend) {
     let app = super::app(backend).await;
-    let receiver = Receiver::start(&[500, 500], 200).await;
-    let (_, _, key) = app.key(Plan::Studio).await;
-    create(&app, &key, &receiver.url("/hook"), &["manufacturer.updated"]).await;
+    let (receiver, _, _) = subscribed(&app, &[500, 500], 200, "manufacturer.updated").await;
     record_event(&app, "manufacturer.updated", Some("glock")).await;
 
     drain(&app, Duration::from_secs(10), || receiver.count() >= 3).await;
@@ -140,9 +153,7 @@ async fn a_failing_receiver_is_retried_on_the_schedule(backend: Backend) {
 async fn a_receiver_that_never_answers_2xx_gets_four_attempts(backend: Backend) {
     let app = super::app(backend).await;
     // A redirect is a failure too: it is never followed.
-    let receiver = Receiver::start(&[302], 503).await;
-    let (_, _, key) = app.key(Plan::Studio).await;
-    create(&app, &key, &receiver.url("/hook"), &["caliber.created"]).await;
+    let (receiver, _, _) = subscribed(&app, &[302], 503, "caliber.created").await;
     record_event(&app, "caliber.created", Some("9x19mm-parabellum")).await;
 
     drain(&app, Duration::from_secs(10), || receiver.count() >= 4).await;
@@ -154,9 +165,7 @@ async fn a_receiver_that_never_answers_2xx_gets_four_attempts(backend: Backend) 
 
 async fn pausing_stops_deliveries_and_retries(backend: Backend) {
     let app = super::app(backend).await;
-    let receiver = Receiver::start(&[500], 200).await;
-    let (_, _, key) = app.key(Plan::Studio).await;
-    let (id, _) = create(&app, &key, &receiver.url("/hook"), &["category.updated"]).await;
+    let (receiver, key, id) = subscribed(&app, &[500], 200, "category.updated").await;
     let path = format!("/v1/me/webhooks/{id}");
     record_event(&app, "category.updated", Some("pistols")).await;
     drain(&app, Duration::from_secs(5), || receiver.count() >= 1).await;
@@ -181,12 +190,14 @@ async fn pausing_stops_deliveries_and_retries(backend: Backend) {
 
 async fn deleting_drops_pending_retries(backend: Backend) {
     let app = super::app(backend).await;
-    let receiver = Receiver::start(&[], 500).await;
-    let (_, _, key) = app.key(Plan::Studio).await;
-    let (id, _) = create(&app, &key, &receiver.url("/hook"), &["firearm.deleted"]).await;
+    let (receiver, key, id) = subscribed(&app, &[], 500, "firearm.deleted").await;
     record_event(&app, "firearm.deleted", Some("gone-1")).await;
     drain(&app, Duration::from_secs(5), || receiver.count() >= 1).await;
-    assert_eq!(receiver.received()[0].json()["data"], json!({ "id": "gone-1" }), "a deletion sends the id alone");
+    assert_eq!(
+        receiver.received()[0].json()["data"],
+        json!({ "id": "gone-1" }),
+        "a deletion sends the id alone"
+    );
 
     let deleted = send(&app, "DELETE", &format!("/v1/me/webhooks/{id}"), &key, None).await;
     assert_eq!(deleted.status(), 200);
@@ -196,14 +207,16 @@ async fn deleting_drops_pending_retries(backend: Backend) {
 
 async fn a_claim_left_by_a_killed_worker_is_retried(backend: Backend) {
     let app = super::app(backend).await;
-    let receiver = Receiver::start(&[], 200).await;
-    let (_, _, key) = app.key(Plan::Studio).await;
-    create(&app, &key, &receiver.url("/hook"), &["image.created"]).await;
+    let (receiver, _, _) = subscribed(&app, &[], 200, "image.created").await;
     record_event(&app, "image.created", Some("1")).await;
     // A worker claims the delivery and dies before sending: its claim is all that is left.
     armory::webhooks::fanout::fan_out(&app.state.db, &app.state.catalog).await.unwrap();
     let claim_until = armory::webhooks::worker::now_ms() + 1_500;
-    sqlx::query("UPDATE webhook_deliveries SET claimed_until = $1").bind(claim_until).execute(app.state.db.pool()).await.unwrap();
+    sqlx::query("UPDATE webhook_deliveries SET claimed_until = $1")
+        .bind(claim_until)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
     app.state.webhooks.run_once().await.unwrap();
     assert_eq!(receiver.count(), 0, "a live claim is left alone");
     drain(&app, Duration::from_secs(6), || receiver.count() >= 1).await;

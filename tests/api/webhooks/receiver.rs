@@ -99,7 +99,12 @@ impl Drop for Receiver {
     }
 }
 
-async fn record(State(shared): State<Shared>, uri: Uri, headers: HeaderMap, body: Bytes) -> impl IntoResponse {
+async fn record(
+    State(shared): State<Shared>,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> impl IntoResponse {
     let path = uri.path().to_owned();
     shared.log.lock().unwrap().push(Received { path, headers, body, at: Instant::now() });
     let status = shared.script.lock().unwrap().pop_front().unwrap_or(shared.otherwise);
