@@ -32,6 +32,17 @@ struct Subscriber {
 
 /// Fan out the next batch of events; the number of events handled.
 pub async fn fan_out(db: &Db, catalog: &CatalogHandle) -> Result<usize, String> {
+    // Read first: an idle pass must not take the write lock (on SQLite it would compete, every
+    // poll, with every other writer).
+    let (pending,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM catalog_events WHERE seq > (SELECT last_seq FROM webhook_fanout WHERE id = 1)",
+    )
+    .fetch_one(db.pool())
+    .await
+    .map_err(|e| e.to_string())?;
+    if pending == 0 {
+        return Ok(0);
+    }
     let mut tx = db.pool().begin().await.map_err(|e| e.to_string())?;
     sqlx::query("UPDATE webhook_fanout SET last_seq = last_seq WHERE id = 1")
         .execute(&mut *tx)

@@ -129,6 +129,17 @@ impl Webhooks {
         let now = now_ms();
         let settings = &self.inner.settings;
         let until = now + millis(settings.timeout + settings.claim_margin);
+        // Read first: an idle pass must not take the write lock (see `fanout`).
+        let due: Option<(String,)> = sqlx::query_as(
+            "SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $1 \
+             AND (claimed_until IS NULL OR claimed_until <= $1) LIMIT 1",
+        )
+        .bind(now)
+        .fetch_optional(self.inner.db.pool())
+        .await?;
+        if due.is_none() {
+            return Ok(Vec::new());
+        }
         let lock = match self.inner.db.backend() {
             Backend::Postgres => "FOR UPDATE OF d SKIP LOCKED",
             Backend::Sqlite => "",

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use super::receiver::Receiver;
 use super::{RETRY, create, delivering, send};
 use crate::on_each_store;
-use crate::support::{Backend, TestApp};
+use crate::support::{Backend, TestApp, TestDatabase};
 
 on_each_store!(
     an_import_reaches_the_receiver_signed,
@@ -26,6 +26,7 @@ on_each_store!(
     two_nodes_deliver_each_event_once,
     the_test_delivery_is_signed_and_reports_the_status,
     a_name_resolving_to_loopback_is_refused_at_delivery,
+    shutdown_lets_an_attempt_in_flight_finish,
 );
 
 /// Record an outbox event the way the import does (same table, same id and time forms).
@@ -294,4 +295,56 @@ async fn a_name_resolving_to_loopback_is_refused_at_delivery(backend: Backend) {
     assert_eq!(answer["data"]["status"], Value::Null, "no connection was made");
     let error = answer["data"]["error"].as_str().unwrap();
     assert!(error.contains("refused") && error.contains("loopback"), "{error}");
+}
+
+async fn shutdown_lets_an_attempt_in_flight_finish(backend: Backend) {
+    // The app is built here, not by TestApp, so that its database outlives the app and can be
+    // read after shutdown closed the app's pool.
+    let database = TestDatabase::create(backend).await;
+    let mut config = armory::config::Config::for_database(database.url.clone());
+    delivering(&mut config);
+    config.webhooks.run_worker = true;
+    config.webhooks.poll_interval = Duration::from_millis(50);
+    let db = Db::connect(&database.url).await.unwrap();
+    db.migrate().await.unwrap();
+    let app = App::with_db(config, db.clone(), None).await.unwrap();
+    let shutdown = app.shutdown();
+    let server = tokio::spawn(app.run());
+
+    let receiver = Receiver::slow(&[], 200, Duration::from_millis(800)).await;
+    let account = armory::accounts::create_account(&db, "slow@test.invalid", Plan::Studio).await.unwrap();
+    let rules = armory::webhooks::WebhookSettings {
+        allow_targets: armory::webhooks::allow::AllowList::parse("127.0.0.1").unwrap(),
+        ..Default::default()
+    };
+    let url = armory::webhooks::url::WebhookUrl::parse(&receiver.url("/hook"), &rules.url_rules()).unwrap();
+    let new = armory::webhooks::endpoints::NewEndpoint {
+        url,
+        events: vec!["category.created".into()],
+        description: None,
+    };
+    armory::webhooks::endpoints::create(&db, &account, new).await.unwrap();
+    sqlx::query(
+        "INSERT INTO catalog_events (id, type, resource, resource_id, revision, created_at) \
+         VALUES ($1, 'category.created', 'category', 'pistols', 0, $2)",
+    )
+    .bind(uuid::Uuid::now_v7().to_string())
+    .bind(import::iso_timestamp_millis())
+    .execute(db.pool())
+    .await
+    .unwrap();
+
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while receiver.count() == 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(receiver.count(), 1, "the attempt is in flight");
+    shutdown.trigger();
+    server.await.unwrap().unwrap();
+
+    let db = Db::connect(&database.url).await.unwrap();
+    let (state, attempts): (String, i64) =
+        sqlx::query_as("SELECT state, attempts FROM webhook_deliveries").fetch_one(db.pool()).await.unwrap();
+    assert_eq!((state.as_str(), attempts), ("delivered", 1), "the attempt finished and was recorded");
+    db.close().await;
 }

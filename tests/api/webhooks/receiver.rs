@@ -55,6 +55,8 @@ struct Shared {
     log: Arc<Mutex<Vec<Received>>>,
     script: Arc<Mutex<VecDeque<u16>>>,
     otherwise: u16,
+    /// How long each answer takes.
+    delay: std::time::Duration,
 }
 
 pub struct Receiver {
@@ -66,12 +68,18 @@ pub struct Receiver {
 impl Receiver {
     /// Answers `script` in order, then `otherwise` forever.
     pub async fn start(script: &[u16], otherwise: u16) -> Self {
+        Self::slow(script, otherwise, std::time::Duration::ZERO).await
+    }
+
+    /// Like `start`, but each answer comes `delay` after the request arrived.
+    pub async fn slow(script: &[u16], otherwise: u16, delay: std::time::Duration) -> Self {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let shared = Shared {
             log: Arc::default(),
             script: Arc::new(Mutex::new(script.iter().copied().collect())),
             otherwise,
+            delay,
         };
         let router = Router::new().fallback(record).with_state(shared.clone());
         let task = tokio::spawn(async move {
@@ -108,6 +116,7 @@ async fn record(
     let path = uri.path().to_owned();
     shared.log.lock().unwrap().push(Received { path, headers, body, at: Instant::now() });
     let status = shared.script.lock().unwrap().pop_front().unwrap_or(shared.otherwise);
+    tokio::time::sleep(shared.delay).await;
     // A redirect names a target, which the service must not follow.
     (StatusCode::from_u16(status).unwrap(), [(header::LOCATION, "/elsewhere")])
 }
