@@ -70,4 +70,3 @@ async fn main() {
     println!("ratio (with / without, requests per second): {:.2}", with_layer.rps / without.rps);
     let _ = std::fs::remove_file(&file);
 }
-

@@ -30,10 +30,13 @@ async fn main() {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
     measure("bundled catalog", &data, &scratch.join("bundled.db")).await;
 
-    let firearms: usize = std::env::var("ARMORY_BENCH_FIREARMS").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000);
+    let firearms: usize =
+        std::env::var("ARMORY_BENCH_FIREARMS").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000);
     if firearms > 0 {
         let dir = scratch.join("synth");
-        run(Command::new(ARMORY).args(["catalog", "synth", "--firearms", &firearms.to_string(), "--seed", "1"]).arg(&dir));
+        run(Command::new(ARMORY)
+            .args(["catalog", "synth", "--firearms", &firearms.to_string(), "--seed", "1"])
+            .arg(&dir));
         measure(&format!("synthetic catalog, {firearms} firearms"), &dir, &scratch.join("synth.db")).await;
     }
     let _ = std::fs::remove_dir_all(&scratch);
@@ -67,7 +70,10 @@ async fn measure(label: &str, data: &Path, db_file: &Path) {
     let (id, word) = sample_firearm(&base, &key).await;
     let operations = [
         ("detail", format!("{base}/v1/firearms/{id}")),
-        ("list (category, sorted by weight)", format!("{base}/v1/firearms?category=rifles&sort=weight&per_page=20")),
+        (
+            "list (category, sorted by weight)",
+            format!("{base}/v1/firearms?category=rifles&sort=weight&per_page=20"),
+        ),
         ("search", format!("{base}/v1/firearms/search?q={word}&per_page=20")),
     ];
     for (name, url) in &operations {

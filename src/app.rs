@@ -18,6 +18,7 @@ use crate::db::{Db, DbError};
 use crate::http::{AppState, routes};
 use crate::shutdown::Shutdown;
 use crate::telemetry;
+use crate::webhooks::Webhooks;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {
@@ -33,6 +34,9 @@ pub struct App {
     listener: TcpListener,
     router: Router,
     state: AppState,
+    /// The webhook worker's loop, when this process runs it; `run` waits for it on shutdown so
+    /// that an attempt in flight finishes before the pool closes.
+    worker: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl App {
@@ -68,9 +72,12 @@ impl App {
         tokio::spawn(access.keys.clone().keep_fresh(shutdown.clone()));
         tokio::spawn(access.usage.clone().keep_flushing(shutdown.clone()));
         tokio::spawn(catalog.clone().keep_fresh(shutdown.clone()));
-        let state = AppState { db, config: Arc::new(config), shutdown, access, catalog };
+        let webhooks = Webhooks::new(db.clone(), catalog.clone(), config.webhooks.clone())
+            .map_err(StartupError::Load)?;
+        let worker = config.webhooks.run_worker.then(|| tokio::spawn(webhooks.clone().run(shutdown.clone())));
+        let state = AppState { db, config: Arc::new(config), shutdown, access, catalog, webhooks };
         let router = routes::build(state.clone(), extra);
-        Ok(Self { listener, router, state })
+        Ok(Self { listener, router, state, worker })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -97,6 +104,11 @@ impl App {
         axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(stop)
             .await?;
+        if let Some(worker) = self.worker
+            && let Err(e) = worker.await
+        {
+            tracing::error!(error = %e, "the webhook worker panicked");
+        }
         if let Err(e) = self.state.access.usage.flush().await {
             tracing::warn!(error = %e, "the last usage counts were not saved");
         }

@@ -4,6 +4,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use crate::access::plan::PlanTable;
+use crate::webhooks::WebhookSettings;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -18,6 +19,8 @@ pub struct Config {
     pub redis_url: Option<String>,
     /// The plan table: decisions.md's defaults with `ARMORY_PLAN_LIMITS` overrides.
     pub plans: PlanTable,
+    /// Webhook delivery: allow-list, retry schedule, timeout, the service's own hosts, worker role.
+    pub webhooks: WebhookSettings,
 }
 
 impl Config {
@@ -30,6 +33,8 @@ impl Config {
             shutdown_drain: Duration::ZERO,
             redis_url: None,
             plans: PlanTable::default(),
+            // Tests drive the delivery worker themselves (`Webhooks::run_once`) unless they ask.
+            webhooks: WebhookSettings { run_worker: false, ..WebhookSettings::default() },
         }
     }
 }

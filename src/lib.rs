@@ -14,3 +14,4 @@ pub mod http;
 pub mod read;
 pub mod shutdown;
 pub mod telemetry;
+pub mod webhooks;

@@ -14,9 +14,13 @@ mod game_stats;
 
 use crate::access::plan::PlanTable;
 use crate::app::App;
+use crate::catalog::snapshot::CatalogHandle;
 use crate::config::Config;
 use crate::db::Db;
+use crate::shutdown::Shutdown;
 use crate::telemetry;
+use crate::webhooks::allow::AllowList;
+use crate::webhooks::{WebhookSettings, Webhooks, parse_hosts, parse_schedule};
 
 #[derive(Parser)]
 #[command(name = "armory", version, about = "Armory: the firearms specification database API")]
@@ -36,8 +40,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Serve the API (the default when no command is given).
+    /// Serve the API (the default when no command is given); also runs the webhook worker
+    /// unless --no-worker.
     Serve(ServeArgs),
+    /// Run only the webhook delivery worker (no HTTP listener); takes the serve settings.
+    Worker(ServeArgs),
     /// Apply the database migrations and exit.
     Migrate,
     /// Import, check, export or synthesize catalog data.
@@ -77,6 +84,24 @@ struct ServeArgs {
     /// Seconds /ready answers 503 before the listener closes on shutdown.
     #[arg(long, env = "ARMORY_SHUTDOWN_DRAIN_SECS", default_value_t = 0)]
     shutdown_drain_secs: u64,
+    /// Do not run the webhook delivery worker in this process (run `armory worker` elsewhere).
+    #[arg(long)]
+    no_worker: bool,
+    /// Webhook targets exempt from the URL rules and the address guard: hosts or CIDRs, comma-separated.
+    #[arg(long, env = "ARMORY_WEBHOOK_ALLOW_TARGETS", default_value = "")]
+    webhook_allow_targets: String,
+    /// Seconds before each webhook retry, comma-separated; its length is the number of retries.
+    #[arg(long, env = "ARMORY_WEBHOOK_RETRY_SCHEDULE", default_value = "60,300,900")]
+    webhook_retry_schedule: String,
+    /// Seconds one webhook attempt may take.
+    #[arg(long, env = "ARMORY_WEBHOOK_TIMEOUT", default_value_t = 10)]
+    webhook_timeout: u64,
+    /// The service's own public host names, comma-separated; no webhook may target them.
+    #[arg(long, env = "ARMORY_PUBLIC_HOSTS", default_value = "")]
+    public_hosts: String,
+    /// The hosting platform's worker domain; no webhook may target a host under it.
+    #[arg(long, env = "ARMORY_WEBHOOK_WORKER_DOMAIN")]
+    webhook_worker_domain: Option<String>,
 }
 
 pub fn main() -> ExitCode {
@@ -102,6 +127,7 @@ async fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         None => serve(cli.database_url, cli.serve).await,
         Some(Command::Serve(args)) => serve(cli.database_url, args).await,
+        Some(Command::Worker(args)) => worker(cli.database_url, args).await,
         Some(Command::Migrate) => {
             connect_and_migrate(&cli.database_url).await?;
             eprintln!("migrations applied");
@@ -121,17 +147,54 @@ async fn connect_and_migrate(database_url: &str) -> Result<Db, String> {
     Ok(db)
 }
 
-async fn serve(database_url: String, args: ServeArgs) -> Result<(), String> {
-    let config = Config {
+fn config(database_url: String, args: &ServeArgs) -> Result<Config, String> {
+    let timeout = args.webhook_timeout;
+    if timeout == 0 {
+        return Err("ARMORY_WEBHOOK_TIMEOUT: must be at least 1 second".into());
+    }
+    let webhooks = WebhookSettings {
+        allow_targets: AllowList::parse(&args.webhook_allow_targets)
+            .map_err(|e| format!("ARMORY_WEBHOOK_ALLOW_TARGETS: {e}"))?,
+        retry_schedule: parse_schedule(&args.webhook_retry_schedule)
+            .map_err(|e| format!("ARMORY_WEBHOOK_RETRY_SCHEDULE: {e}"))?,
+        timeout: Duration::from_secs(timeout),
+        public_hosts: parse_hosts(&args.public_hosts),
+        worker_domain: args.webhook_worker_domain.clone().filter(|d| !d.trim().is_empty()),
+        run_worker: !args.no_worker,
+        ..WebhookSettings::default()
+    };
+    Ok(Config {
         bind: args.bind.unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], 8080))),
         database_url,
-        environment: args.env.unwrap_or_else(|| "development".to_owned()),
+        environment: args.env.clone().unwrap_or_else(|| "development".to_owned()),
         shutdown_drain: Duration::from_secs(args.shutdown_drain_secs),
-        redis_url: args.redis_url.filter(|url| !url.is_empty()),
+        redis_url: args.redis_url.clone().filter(|url| !url.is_empty()),
         plans: PlanTable::default()
             .with_overrides(&args.plan_limits)
             .map_err(|e| format!("ARMORY_PLAN_LIMITS: {e}"))?,
-    };
+        webhooks,
+    })
+}
+
+/// The webhook worker alone: a catalog snapshot kept fresh (payloads render from it) and the
+/// delivery loop, until SIGINT/SIGTERM; an attempt in flight finishes first.
+async fn worker(database_url: String, args: ServeArgs) -> Result<(), String> {
+    let config = config(database_url, &args)?;
+    let db = connect_and_migrate(&config.database_url).await?;
+    let shutdown = Shutdown::default();
+    shutdown.listen_for_signals();
+    let catalog = CatalogHandle::load(db.clone()).await?;
+    tokio::spawn(catalog.clone().keep_fresh(shutdown.clone()));
+    let webhooks = Webhooks::new(db.clone(), catalog, config.webhooks)?;
+    tracing::info!("armory webhook worker running");
+    webhooks.run(shutdown).await;
+    db.close().await;
+    tracing::info!("stopped cleanly");
+    Ok(())
+}
+
+async fn serve(database_url: String, args: ServeArgs) -> Result<(), String> {
+    let config = config(database_url, &args)?;
     let db = connect_and_migrate(&config.database_url).await?;
     let data = args.catalog_dir.unwrap_or_else(catalog::bundled_data_dir);
     if let Some(summary) = crate::catalog::import::import_dir_if_empty(&db, &data).await? {

@@ -66,8 +66,8 @@ fn view_of(snapshot: &Snapshot, caliber: &Caliber, view: View) -> Value {
     views::project(&record(snapshot, caliber), fields)
 }
 
-/// The full record with provenance (specSource among it).
-fn with_provenance(snapshot: &Snapshot, caliber: &Caliber, view: View) -> Value {
+/// The caliber as its detail serves it: the plan's fields and provenance (specSource among it).
+pub fn detail_value(snapshot: &Snapshot, caliber: &Caliber, view: View) -> Value {
     let record = record(snapshot, caliber);
     let mut out = view_of(snapshot, caliber, view);
     out["provenance"] = views::provenance(&record, &snapshot.meta("calibers", &caliber.id));
@@ -146,7 +146,7 @@ pub async fn compare(
     let data: Vec<Value> = ids
         .iter()
         .map(|id| {
-            with_provenance(&snapshot, &snapshot.catalog.calibers[snapshot.read.caliber_at[id]], View::Full)
+            detail_value(&snapshot, &snapshot.catalog.calibers[snapshot.read.caliber_at[id]], View::Full)
         })
         .collect();
     Ok(respond::one(&headers, data))
@@ -164,7 +164,7 @@ pub async fn detail(
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let caliber = caliber(&snapshot, &id)?;
-    Ok(respond::one(&headers, with_provenance(&snapshot, caliber, View::of(caller.plan))))
+    Ok(respond::one(&headers, detail_value(&snapshot, caliber, View::of(caller.plan))))
 }
 
 /// The firearms chambered for this cartridge, by name.

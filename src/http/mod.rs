@@ -22,6 +22,7 @@ pub mod routes;
 pub mod schemas;
 pub mod state;
 pub mod views;
+pub mod webhooks;
 
 pub use error::ApiError;
 pub use reason::Reason;

@@ -20,7 +20,7 @@ use super::reason::Reason;
 use super::state::AppState;
 use super::{
     ammunition, body_limit, calibers, categories, countries, docs, envelope, firearms, game_stats, health,
-    manufacturers, me, openapi,
+    manufacturers, me, openapi, webhooks,
 };
 use crate::access::gate::gate;
 
@@ -67,6 +67,9 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(game_stats::entries))
         .routes(routes!(game_stats::entry))
         .routes(routes!(me::usage))
+        .routes(routes!(webhooks::list, webhooks::create))
+        .routes(routes!(webhooks::detail, webhooks::update, webhooks::delete))
+        .routes(routes!(webhooks::test))
         .routes(routes!(docs::limits))
 }
 

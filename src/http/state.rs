@@ -7,6 +7,7 @@ use crate::catalog::snapshot::CatalogHandle;
 use crate::config::Config;
 use crate::db::Db;
 use crate::shutdown::Shutdown;
+use crate::webhooks::Webhooks;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -15,4 +16,5 @@ pub struct AppState {
     pub shutdown: Shutdown,
     pub access: Arc<Access>,
     pub catalog: CatalogHandle,
+    pub webhooks: Webhooks,
 }

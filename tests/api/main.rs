@@ -13,3 +13,4 @@ mod openapi;
 mod read_contract;
 mod reference_read;
 mod shutdown;
+mod webhooks;

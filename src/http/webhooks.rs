@@ -1,0 +1,281 @@
+//! /v1/me/webhooks: the account's webhook endpoints (operations 110 to 115).
+//!
+//! Request bodies are read field by field, so that each bad field is named in one 400
+//! (`details.url`, `details.events`, ...) rather than reported as a body that failed to parse.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Deserializer};
+use serde_json::{Map, Value, json};
+use utoipa::ToSchema;
+
+use super::body_limit::ApiJson;
+use super::{ApiError, AppState, Reason, respond};
+use crate::access::caller::Caller;
+use crate::access::paging::Paging;
+use crate::webhooks::endpoints::{self, Changes, NewEndpoint};
+use crate::webhooks::events::{EVENT_TYPES, is_event_type};
+use crate::webhooks::url::WebhookUrl;
+
+const ENDPOINT: &str = "WebhookEndpoint: {id (opaque string), url, events (string[]), description (string or null), \
+    enabled (false while paused), createdAt (YYYY-MM-DD HH:MM:SS, UTC), updatedAt (ISO 8601, UTC)}";
+const MAX_DESCRIPTION_CHARS: usize = 500;
+
+/// POST /v1/me/webhooks body.
+#[derive(Deserialize, ToSchema)]
+pub struct CreateWebhookEndpoint {
+    /// https on port 443, a public host name (never an IP address), no credentials, at most 2,048 characters.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = String, required = true, max_length = 2048, example = "https://hooks.example.com/armory")]
+    url: Option<Value>,
+    /// Event types from the Events list; catalog.resynced is delivered to every endpoint anyway.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Vec<String>, required = true, example = json!(["firearm.updated"]))]
+    events: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>, max_length = 500)]
+    description: Option<Value>,
+}
+
+/// PUT /v1/me/webhooks/{endpointId} body: every field optional; absent fields keep their value.
+#[derive(Deserialize, ToSchema)]
+pub struct UpdateWebhookEndpoint {
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>, max_length = 2048)]
+    url: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<Vec<String>>)]
+    events: Option<Value>,
+    /// null clears it.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>, max_length = 500)]
+    description: Option<Value>,
+    /// false pauses the endpoint (nothing delivered, pending retries dropped); true resumes it.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<bool>)]
+    enabled: Option<Value>,
+    /// Alias of `enabled` for older clients; `enabled` wins when both are sent.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<bool>)]
+    active: Option<Value>,
+}
+
+/// A field that is present (null included) is `Some`; only an absent one is `None`.
+fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(deserializer).map(Some)
+}
+
+/// The account's webhook endpoints, oldest first.
+#[utoipa::path(get, path = "/v1/me/webhooks", tag = "Webhooks",
+    params(("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query)),
+    responses((status = 200, description = "WebhookEndpoint[] + pagination (total from Builder up)"),
+              (status = 304, description = "Not modified"), (status = 400, body = super::openapi::ErrorEnvelope),
+              (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
+              (status = 429, body = super::openapi::ErrorEnvelope)))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    paging: Paging,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let all = endpoints::list(&state.db, account(&caller)?).await?;
+    let (page, pagination) = paging.slice(&all);
+    let data: Vec<Value> = page.iter().map(|e| e.to_json(false)).collect();
+    Ok(respond::paged(&headers, data, pagination))
+}
+
+/// Register an endpoint. The answer carries `secret`, the signing secret, this once only.
+/// Holding endpoints needs Studio (5) or Enterprise (20); beyond the allowance: 403 LIMIT_REACHED.
+#[utoipa::path(post, path = "/v1/me/webhooks", tag = "Webhooks", request_body = CreateWebhookEndpoint,
+    responses((status = 201, description = "The created WebhookEndpoint plus secret (string, `whsec_` + 64 hex; the HMAC key, shown once)"),
+              (status = 400, body = super::openapi::ErrorEnvelope), (status = 401, body = super::openapi::ErrorEnvelope),
+              (status = 403, body = super::openapi::ErrorEnvelope), (status = 413, body = super::openapi::ErrorEnvelope),
+              (status = 429, body = super::openapi::ErrorEnvelope)))]
+pub async fn create(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiJson(body): ApiJson<CreateWebhookEndpoint>,
+) -> Result<Response, ApiError> {
+    let account = account(&caller)?;
+    let allowance = state.access.plans.get(caller.plan).webhook_endpoints;
+    if endpoints::count(&state.db, account).await? >= i64::from(allowance) {
+        return Err(ApiError::new(
+            Reason::LimitReached,
+            format!(
+                "The {} plan holds {allowance} webhook endpoints; this account holds them all.",
+                caller.plan.name()
+            ),
+        )
+        .with_details(json!({ "limit": allowance, "currentTier": caller.plan.id() })));
+    }
+    let mut problems = Map::new();
+    for (name, value) in [("url", &body.url), ("events", &body.events)] {
+        if value.is_none() {
+            problems.insert(name.to_owned(), json!("is required"));
+        }
+    }
+    let rules = state.webhooks.settings().url_rules();
+    let url = field(&mut problems, "url", body.url.as_ref(), |v| parse_url(v, &rules));
+    let events = field(&mut problems, "events", body.events.as_ref(), parse_events);
+    let description = match &body.description {
+        Some(value) => field(&mut problems, "description", Some(value), parse_description),
+        None => Some(None),
+    };
+    let (Some(url), Some(events), Some(description)) = (url, events, description) else {
+        return Err(ApiError::invalid_parameters(problems));
+    };
+    let endpoint = endpoints::create(&state.db, account, NewEndpoint { url, events, description }).await?;
+    let body = json!({ "success": true, "data": endpoint.to_json(true) });
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// One endpoint of the account (another account's endpoint is 404).
+#[utoipa::path(get, path = "/v1/me/webhooks/{endpointId}", tag = "Webhooks",
+    params(("endpointId" = String, Path, description = "the endpoint's id")),
+    responses((status = 200, description = ENDPOINT), (status = 304, description = "Not modified"),
+              (status = 400, body = super::openapi::ErrorEnvelope), (status = 401, body = super::openapi::ErrorEnvelope),
+              (status = 403, body = super::openapi::ErrorEnvelope), (status = 404, body = super::openapi::ErrorEnvelope),
+              (status = 429, body = super::openapi::ErrorEnvelope)))]
+pub async fn detail(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let endpoint = endpoints::get(&state.db, account(&caller)?, &id).await?.ok_or_else(|| not_found(&id))?;
+    Ok(respond::one(&headers, endpoint.to_json(false)))
+}
+
+/// Change url, events, description or enabled (`active` is an alias). Pausing drops pending retries;
+/// resuming does not replay what the endpoint missed.
+#[utoipa::path(put, path = "/v1/me/webhooks/{endpointId}", tag = "Webhooks", request_body = UpdateWebhookEndpoint,
+    params(("endpointId" = String, Path, description = "the endpoint's id")),
+    responses((status = 200, description = ENDPOINT), (status = 400, body = super::openapi::ErrorEnvelope),
+              (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
+              (status = 404, body = super::openapi::ErrorEnvelope), (status = 413, body = super::openapi::ErrorEnvelope),
+              (status = 429, body = super::openapi::ErrorEnvelope)))]
+pub async fn update(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<UpdateWebhookEndpoint>,
+) -> Result<Response, ApiError> {
+    let account = account(&caller)?;
+    let mut problems = Map::new();
+    let rules = state.webhooks.settings().url_rules();
+    let changes = Changes {
+        url: field(&mut problems, "url", body.url.as_ref(), |v| parse_url(v, &rules)),
+        events: field(&mut problems, "events", body.events.as_ref(), parse_events),
+        description: field(&mut problems, "description", body.description.as_ref(), parse_description),
+        enabled: match body.enabled {
+            Some(_) => field(&mut problems, "enabled", body.enabled.as_ref(), parse_bool),
+            None => field(&mut problems, "active", body.active.as_ref(), parse_bool),
+        },
+    };
+    if !problems.is_empty() {
+        return Err(ApiError::invalid_parameters(problems));
+    }
+    let endpoint =
+        endpoints::update(&state.db, account, &id, changes).await?.ok_or_else(|| not_found(&id))?;
+    Ok(respond::one(&headers, endpoint.to_json(false)))
+}
+
+/// Remove an endpoint; its undelivered retries are dropped.
+#[utoipa::path(delete, path = "/v1/me/webhooks/{endpointId}", tag = "Webhooks",
+    params(("endpointId" = String, Path, description = "the endpoint's id")),
+    responses((status = 200, description = "{deleted: true, id}"), (status = 400, body = super::openapi::ErrorEnvelope),
+              (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
+              (status = 404, body = super::openapi::ErrorEnvelope), (status = 429, body = super::openapi::ErrorEnvelope)))]
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    if !endpoints::delete(&state.db, account(&caller)?, &id).await? {
+        return Err(not_found(&id));
+    }
+    Ok(respond::one(&headers, json!({ "deleted": true, "id": id })))
+}
+
+/// Make a signed test delivery (type `webhook.test`) now and report what the receiver did.
+#[utoipa::path(post, path = "/v1/me/webhooks/{endpointId}/test", tag = "Webhooks",
+    params(("endpointId" = String, Path, description = "the endpoint's id")),
+    responses((status = 200, description = "{success (true when the receiver answered 2xx), status (integer, or null when \
+        there was no response: refused target, DNS failure, timeout, TLS error), error (string or null)}"),
+              (status = 400, body = super::openapi::ErrorEnvelope), (status = 401, body = super::openapi::ErrorEnvelope),
+              (status = 403, body = super::openapi::ErrorEnvelope), (status = 404, body = super::openapi::ErrorEnvelope),
+              (status = 429, body = super::openapi::ErrorEnvelope)))]
+pub async fn test(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let endpoint = endpoints::get(&state.db, account(&caller)?, &id).await?.ok_or_else(|| not_found(&id))?;
+    let outcome = state.webhooks.test_delivery(&endpoint).await;
+    let data = json!({ "success": outcome.success(), "status": outcome.status, "error": outcome.error });
+    Ok(respond::one(&headers, data))
+}
+
+fn account(caller: &Caller) -> Result<&str, ApiError> {
+    caller
+        .account_id
+        .as_deref()
+        .ok_or_else(|| ApiError::internal("an account operation ran without an account"))
+}
+
+fn not_found(id: &str) -> ApiError {
+    ApiError::not_found("webhook endpoint", id)
+}
+
+/// Parse a present field, recording its problem under its name; None when absent or invalid.
+fn field<T>(
+    problems: &mut Map<String, Value>,
+    name: &str,
+    value: Option<&Value>,
+    parse: impl FnOnce(&Value) -> Result<T, String>,
+) -> Option<T> {
+    let value = value?;
+    parse(value).map_err(|problem| problems.insert(name.to_owned(), json!(problem))).ok()
+}
+
+fn parse_url(value: &Value, rules: &crate::webhooks::url::UrlRules<'_>) -> Result<WebhookUrl, String> {
+    let text = value.as_str().ok_or("must be a string")?;
+    WebhookUrl::parse(text, rules)
+}
+
+/// A non-empty list of known event types, duplicates removed, in the order given.
+fn parse_events(value: &Value) -> Result<Vec<String>, String> {
+    let items = value.as_array().ok_or("must be an array of event types")?;
+    if items.is_empty() {
+        return Err("must name at least one event type".into());
+    }
+    let mut events: Vec<String> = Vec::with_capacity(items.len());
+    for item in items {
+        let text = item.as_str().ok_or("must be an array of strings")?;
+        if !is_event_type(text) {
+            return Err(format!("'{text}' is not an event type; use one of: {}", EVENT_TYPES.join(", ")));
+        }
+        if !events.iter().any(|e| e == text) {
+            events.push(text.to_owned());
+        }
+    }
+    Ok(events)
+}
+
+fn parse_description(value: &Value) -> Result<Option<String>, String> {
+    match value {
+        Value::Null => Ok(None),
+        Value::String(text) if text.chars().count() <= MAX_DESCRIPTION_CHARS => Ok(Some(text.clone())),
+        Value::String(_) => Err(format!("must be at most {MAX_DESCRIPTION_CHARS} characters")),
+        _ => Err("must be a string or null".into()),
+    }
+}
+
+fn parse_bool(value: &Value) -> Result<bool, String> {
+    value.as_bool().ok_or_else(|| "must be true or false".to_owned())
+}
