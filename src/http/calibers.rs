@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::firearms::sub_list;
 use super::query::{Params, path_id};
 use super::views::{self, View};
-use super::{ApiError, AppState, Reason, respond, schemas};
+use super::{ApiError, AppState, respond, schemas};
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::catalog::model::Caliber;
@@ -136,12 +136,7 @@ pub async fn compare(
     let snapshot = state.catalog.current();
     let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.read.caliber_at.contains_key(*id)).collect();
     if !missing.is_empty() {
-        let names: Vec<&str> = missing.iter().map(|s| s.as_str()).collect();
-        return Err(ApiError::new(
-            Reason::ResourceNotFound,
-            format!("No caliber has the id: {}.", names.join(", ")),
-        )
-        .with_details(json!({ "missing": missing })));
+        return Err(ApiError::missing_ids("caliber", &missing));
     }
     let data: Vec<Value> = ids
         .iter()

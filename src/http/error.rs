@@ -57,6 +57,13 @@ impl ApiError {
         Self::new(Reason::ResourceNotFound, format!("No {what} has the id '{id}'."))
     }
 
+    /// 404 naming every id of a list that no record has (`details.missing`).
+    pub fn missing_ids(what: &str, missing: &[&String]) -> Self {
+        let names: Vec<&str> = missing.iter().map(|s| s.as_str()).collect();
+        Self::new(Reason::ResourceNotFound, format!("No {what} has the id: {}.", names.join(", ")))
+            .with_details(serde_json::json!({ "missing": names }))
+    }
+
     pub fn route_not_found() -> Self {
         Self::new(Reason::RouteNotFound, "No endpoint answers this method and path.")
     }

@@ -2,6 +2,7 @@
 //! snapshot (see `catalog::snapshot`): lookups by id, each firearm's JSON pre-rendered per plan
 //! view with its ETag, the sort orders of the firearm list, and the full-text index.
 
+pub mod facts;
 pub mod firearm_json;
 pub mod orders;
 pub mod rendered;
@@ -50,6 +51,8 @@ pub struct ReadModel {
     pub forms: Vec<FirearmForms>,
     pub stats: Vec<GameStats>,
     pub user_ids: Vec<Vec<i64>>,
+    /// Per firearm (catalog order): what the list filters test.
+    pub facts: Vec<facts::Facts>,
     /// Parent firearm id → positions of its direct variants.
     pub variants: HashMap<String, Vec<usize>>,
     pub orders: Orders,
@@ -112,6 +115,7 @@ impl ReadModel {
             }
         }
         let orders = Orders::build(catalog, &caliber_at);
+        let facts = facts::build(catalog, &manufacturer_at, &category_at, &caliber_at);
         let search = SearchIndex::build(catalog).map_err(|e| format!("building the search index: {e}"))?;
         Ok(Self {
             firearm_at,
@@ -122,6 +126,7 @@ impl ReadModel {
             forms,
             stats,
             user_ids,
+            facts,
             variants,
             orders,
             search,

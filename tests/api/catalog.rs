@@ -22,24 +22,7 @@ async fn fresh_db(backend: Backend) -> (Db, TestDatabase) {
     (db, database)
 }
 
-/// Run one scenario on SQLite, and on PostgreSQL when configured.
-macro_rules! on_each_database {
-    ($($test:ident),* $(,)?) => {
-        $(
-            mod $test {
-                use crate::support::Backend;
-                #[tokio::test]
-                async fn sqlite() { super::$test(Backend::Sqlite).await }
-                #[tokio::test]
-                async fn postgres() {
-                    if super::postgres_configured() { super::$test(Backend::Postgres).await }
-                }
-            }
-        )*
-    };
-}
-
-on_each_database!(
+crate::on_each_database!(
     the_bundled_catalog_meets_the_first_installment,
     a_second_import_changes_nothing,
     one_changed_field_is_one_update_with_its_events,

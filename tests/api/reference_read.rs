@@ -218,23 +218,7 @@ async fn another_node_serves_an_import_within_a_second(backend: Backend) {
     stop_second.trigger();
 }
 
-macro_rules! on_each_database {
-    ($($test:ident),* $(,)?) => {
-        $(
-            mod $test {
-                use crate::support::Backend;
-                #[tokio::test]
-                async fn sqlite() { super::$test(Backend::Sqlite).await }
-                #[tokio::test]
-                async fn postgres() {
-                    if super::postgres_configured() { super::$test(Backend::Postgres).await }
-                }
-            }
-        )*
-    };
-}
-
-on_each_database!(
+crate::on_each_database!(
     a_rebalance_leaves_frozen_versions_as_they_were,
     another_node_serves_an_import_within_a_second
 );

@@ -35,6 +35,25 @@ macro_rules! on_each_backend {
     };
 }
 
+/// Declares, for each named `async fn(Backend)`, one test per backend (the scenario makes its own
+/// database or app): `<name>::sqlite` and `<name>::postgres`.
+#[macro_export]
+macro_rules! on_each_database {
+    ($($test:ident),* $(,)?) => {
+        $(
+            mod $test {
+                use $crate::support::Backend;
+                #[tokio::test]
+                async fn sqlite() { super::$test(Backend::Sqlite).await }
+                #[tokio::test]
+                async fn postgres() {
+                    if $crate::support::postgres_configured() { super::$test(Backend::Postgres).await }
+                }
+            }
+        )*
+    };
+}
+
 #[derive(Clone, Copy, Debug)]
 pub enum Backend {
     Sqlite,

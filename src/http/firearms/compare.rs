@@ -5,12 +5,11 @@ use std::collections::HashMap;
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
-use serde_json::json;
 
 use crate::access::caller::Caller;
 use crate::http::query::Params;
 use crate::http::views::View;
-use crate::http::{ApiError, AppState, Reason, schemas};
+use crate::http::{ApiError, AppState, schemas};
 use crate::read::rendered::Rendered;
 
 /// At most this many firearms are compared at once.
@@ -34,12 +33,7 @@ pub async fn compare(
     let snapshot = state.catalog.current();
     let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.read.firearm_at.contains_key(*id)).collect();
     if !missing.is_empty() {
-        let names: Vec<&str> = missing.iter().map(|s| s.as_str()).collect();
-        return Err(ApiError::new(
-            Reason::ResourceNotFound,
-            format!("No firearm has the id: {}.", names.join(", ")),
-        )
-        .with_details(json!({ "missing": missing })));
+        return Err(ApiError::missing_ids("firearm", &missing));
     }
     let view = View::of(caller.plan);
     let details: Vec<&str> =

@@ -15,23 +15,24 @@ use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
 use crate::http::query::Params;
 use crate::http::views::{self, View};
 use crate::http::{ApiError, AppState, schemas};
+use crate::read::facts::{Facts, country_bytes, vocabulary_index};
 use crate::read::firearm_json::full_field_names;
 use crate::read::orders::Sort;
 
-/// The list's filters, parsed.
+/// The list's filters, parsed and resolved to the read model's small indexes (see `read::facts`).
 #[derive(Debug, Default)]
 pub struct Filters {
-    pub manufacturer: Option<String>,
-    pub caliber: Option<String>,
-    pub category: Option<String>,
-    pub action_type: Option<String>,
-    pub country: Option<String>,
-    pub year_min: Option<i64>,
-    pub year_max: Option<i64>,
-    pub weight_min: Option<f64>,
-    pub weight_max: Option<f64>,
-    pub barrel_length_min: Option<f64>,
-    pub status: Option<String>,
+    pub manufacturer: Option<u32>,
+    pub caliber: Option<u32>,
+    pub category: Option<u16>,
+    pub action: Option<u16>,
+    pub country: Option<[u8; 2]>,
+    pub year_min: Option<i32>,
+    pub year_max: Option<i32>,
+    pub weight_min: Option<f32>,
+    pub weight_max: Option<f32>,
+    pub barrel_length_min: Option<f32>,
+    pub status: Option<u16>,
     pub has_3d_model: Option<bool>,
 }
 
@@ -39,30 +40,33 @@ impl Filters {
     /// Parse every filter; a reference to a record the catalog does not have is named too.
     pub fn parse(params: &mut Params, snapshot: &Snapshot) -> Self {
         let read = &snapshot.read;
-        let reference = |params: &mut Params, name: &str, known: &dyn Fn(&str) -> bool| {
+        let reference = |params: &mut Params, name: &str, known: &HashMap<String, usize>| {
             let id = params.slug(name)?;
-            if known(&id) {
-                Some(id)
-            } else {
+            let found = known.get(&id).copied();
+            if found.is_none() {
                 params.problem(name, format!("no record has the id '{id}'"));
-                None
             }
+            found
         };
-        let manufacturer = reference(params, "manufacturer", &|id| read.manufacturer_at.contains_key(id));
-        let caliber = reference(params, "caliber", &|id| read.caliber_at.contains_key(id));
-        let category = reference(params, "category", &|id| read.category_at.contains_key(id));
+        let manufacturer = reference(params, "manufacturer", &read.manufacturer_at).map(|i| i as u32);
+        let caliber = reference(params, "caliber", &read.caliber_at).map(|i| i as u32);
+        let category = reference(params, "category", &read.category_at).map(|i| i as u16);
+        let action =
+            params.one_of("action_type", ACTION_TYPES).map(|a| vocabulary_index(ACTION_TYPES, Some(&a)));
+        let status =
+            params.one_of("status", FIREARM_STATUSES).map(|s| vocabulary_index(FIREARM_STATUSES, Some(&s)));
         let filters = Self {
             manufacturer,
             caliber,
             category,
-            action_type: params.one_of("action_type", ACTION_TYPES),
-            country: params.country("country_of_origin"),
-            year_min: params.int("year_introduced_min", 1000..=3000),
-            year_max: params.int("year_introduced_max", 1000..=3000),
-            weight_min: params.number("weight_min"),
-            weight_max: params.number("weight_max"),
-            barrel_length_min: params.number("barrel_length_min"),
-            status: params.one_of("status", FIREARM_STATUSES),
+            action,
+            country: params.country("country_of_origin").map(|c| country_bytes(Some(&c))),
+            year_min: params.int("year_introduced_min", 1000..=3000).map(|y| y as i32),
+            year_max: params.int("year_introduced_max", 1000..=3000).map(|y| y as i32),
+            weight_min: params.number("weight_min").map(|w| w as f32),
+            weight_max: params.number("weight_max").map(|w| w as f32),
+            barrel_length_min: params.number("barrel_length_min").map(|b| b as f32),
+            status,
             has_3d_model: params.boolean("has_3d_model"),
         };
         if let (Some(min), Some(max)) = (filters.year_min, filters.year_max)
@@ -78,24 +82,21 @@ impl Filters {
         filters
     }
 
-    pub fn matches(&self, f: &Firearm) -> bool {
-        let at_least =
-            |value: Option<f64>, min: Option<f64>| min.is_none_or(|m| value.is_some_and(|v| v >= m));
-        let at_most =
-            |value: Option<f64>, max: Option<f64>| max.is_none_or(|m| value.is_some_and(|v| v <= m));
-        let year = f.year_introduced.map(|y| y as f64);
-        self.manufacturer.as_ref().is_none_or(|m| &f.manufacturer_id == m)
-            && self.category.as_ref().is_none_or(|c| &f.category_id == c)
-            && self.caliber.as_ref().is_none_or(|c| f.calibers.iter().any(|l| &l.caliber_id == c))
-            && self.action_type.as_ref().is_none_or(|a| f.action_type.as_ref() == Some(a))
-            && self.country.as_ref().is_none_or(|c| f.country_of_origin.as_ref() == Some(c))
-            && self.status.as_ref().is_none_or(|s| f.status.as_ref() == Some(s))
-            && at_least(year, self.year_min.map(|y| y as f64))
-            && at_most(year, self.year_max.map(|y| y as f64))
-            && at_least(f.weight_empty_g, self.weight_min)
-            && at_most(f.weight_empty_g, self.weight_max)
-            && at_least(f.barrel_length_mm, self.barrel_length_min)
-            && self.has_3d_model.is_none_or(|wanted| has_3d_model(f) == wanted)
+    /// Whether a firearm passes every filter; an unknown figure never passes a bound on it
+    /// (NaN compares false).
+    pub fn matches(&self, f: &Facts) -> bool {
+        self.manufacturer.is_none_or(|m| f.manufacturer == m)
+            && self.category.is_none_or(|c| f.category == c)
+            && self.status.is_none_or(|s| f.status == s)
+            && self.action.is_none_or(|a| f.action == a)
+            && self.country.is_none_or(|c| f.country == c)
+            && self.year_min.is_none_or(|y| f.year.is_some_and(|v| v >= y))
+            && self.year_max.is_none_or(|y| f.year.is_some_and(|v| v <= y))
+            && self.weight_min.is_none_or(|w| f.weight >= w)
+            && self.weight_max.is_none_or(|w| f.weight <= w)
+            && self.barrel_length_min.is_none_or(|b| f.barrel >= b)
+            && self.has_3d_model.is_none_or(|wanted| f.has_3d_model == wanted)
+            && self.caliber.is_none_or(|c| f.calibers.contains(&c))
     }
 }
 
@@ -163,14 +164,9 @@ pub async fn list(
     let filters = Filters::parse(&mut params, &snapshot);
     params.finish()?;
 
-    let firearms = &snapshot.catalog.firearms;
-    let positions: Vec<usize> = snapshot
-        .read
-        .orders
-        .get(sort)
-        .iter(descending)
-        .filter(|&at| filters.matches(&firearms[at]))
-        .collect();
+    let facts = &snapshot.read.facts;
+    let positions: Vec<usize> =
+        snapshot.read.orders.get(sort).iter(descending).filter(|&at| filters.matches(&facts[at])).collect();
     let field_names: Option<Vec<&str>> = fields.as_ref().map(|f| f.iter().map(String::as_str).collect());
     let form = match &field_names {
         Some(fields) => ItemForm::Fields(view, fields),
