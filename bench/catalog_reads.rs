@@ -67,14 +67,19 @@ async fn measure(label: &str, data: &Path, db_file: &Path) {
     wait_ready(&base).await;
     println!("ready after {:.2} s", started.elapsed().as_secs_f64());
 
-    let (id, word) = sample_firearm(&base, &key).await;
+    let (id, name) = sample_firearm(&base, &key).await;
+    let last_word = name.split_whitespace().last().unwrap_or(&name).to_owned();
     let operations = [
         ("detail", format!("{base}/v1/firearms/{id}")),
         (
             "list (category, sorted by weight)",
             format!("{base}/v1/firearms?category=rifles&sort=weight&per_page=20"),
         ),
-        ("search", format!("{base}/v1/firearms/search?q={word}&per_page=20")),
+        (
+            "search, full name",
+            format!("{base}/v1/firearms/search?q={}&per_page=20", name.replace(' ', "%20")),
+        ),
+        ("search, one word", format!("{base}/v1/firearms/search?q={last_word}&per_page=20")),
     ];
     for (name, url) in &operations {
         load(url, Some(&key), DURATION).await.print(name);

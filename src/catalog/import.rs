@@ -130,18 +130,24 @@ pub async fn import(db: &Db, catalog: &Catalog, progress: bool) -> Result<Summar
     }
     bar.finish_and_clear();
 
-    summary.revision = store::catalog_revision(&mut tx).await.map_err(|e| e.to_string())?;
     if summary.changed() > 0 {
-        summary.revision += 1;
-        sqlx::query("UPDATE service_state SET value = $1 WHERE name = 'catalog_revision'")
-            .bind(summary.revision)
-            .execute(&mut *tx)
-            .await
-            .map_err(|e| format!("moving the catalog revision: {e}"))?;
+        // One statement reads and moves the revision, so concurrent imports queue on the row lock
+        // and get distinct revisions; their events are inserted under that lock, so outbox `seq`
+        // order is commit order (the webhook fan-out's cursor relies on it).
+        let (revision,): (i64,) = sqlx::query_as(
+            "UPDATE service_state SET value = value + 1 WHERE name = 'catalog_revision' RETURNING value",
+        )
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(|e| format!("moving the catalog revision: {e}"))?;
+        summary.revision = revision;
         if summary.changed() > RESYNC_THRESHOLD {
             events = vec![Event { event_type: "catalog.resynced".into(), resource: None, resource_id: None }];
         }
         record_events(&mut tx, db, &events, summary.revision).await?;
+    }
+    if summary.changed() == 0 {
+        summary.revision = store::catalog_revision(&mut tx).await.map_err(|e| e.to_string())?;
     }
     let mut counted: HashMap<String, usize> = HashMap::new();
     for event in &events {

@@ -4,7 +4,7 @@
 //! alphanumeric runs, plus each pair of neighbouring tokens joined ("AK-47" indexes `ak`, `47` and
 //! `ak47`; "M1 Garand" indexes `m1garand`), so a query written with or without punctuation or
 //! spaces meets the same terms. A name token of four or more characters also matches at one edit
-//! (one typo). Fields are weighted: name 4, alternate names 3, manufacturer 2, cartridge names
+//! (one typo) when the index does not know it as spelled. Fields are weighted: name 4, alternate names 3, manufacturer 2, cartridge names
 //! and aliases 1.5, designer 1.5, description 0.5; tantivy's BM25 ranks within them.
 
 use tantivy::collector::{Count, TopDocs};
@@ -115,15 +115,22 @@ impl SearchIndex {
         if terms.is_empty() {
             return None;
         }
+        let searcher = self.reader.searcher();
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         for term in &terms {
             for (i, (field, boost)) in self.fields.iter().enumerate() {
-                let exact = TermQuery::new(Term::from_field_text(*field, term), IndexRecordOption::WithFreqs);
-                clauses.push((Occur::Should, Box::new(BoostQuery::new(Box::new(exact), *boost))));
-                if i == 0 && term.chars().count() >= FUZZY_MIN_LEN {
-                    let fuzzy = FuzzyTermQuery::new(Term::from_field_text(*field, term), 1, true);
+                let exact = Term::from_field_text(*field, term);
+                // A name word the index knows is spelled right: only an unknown one may be a typo
+                // (this also keeps common words from expanding into costly fuzzy unions).
+                let typo = i == 0
+                    && term.chars().count() >= FUZZY_MIN_LEN
+                    && searcher.doc_freq(&exact).map_or(true, |n| n == 0);
+                if typo {
+                    let fuzzy = FuzzyTermQuery::new(exact.clone(), 1, true);
                     clauses.push((Occur::Should, Box::new(BoostQuery::new(Box::new(fuzzy), boost / 2.0))));
                 }
+                let exact = TermQuery::new(exact, IndexRecordOption::WithFreqs);
+                clauses.push((Occur::Should, Box::new(BoostQuery::new(Box::new(exact), *boost))));
             }
         }
         Some(Box::new(BooleanQuery::new(clauses)))

@@ -9,7 +9,7 @@ use armory::catalog::model::Catalog;
 use armory::catalog::{export, store};
 use armory::db::Db;
 
-use crate::support::{Backend, TestDatabase, postgres_configured};
+use crate::support::{Backend, TestDatabase};
 
 fn bundled() -> Catalog {
     load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).expect("the bundled catalog loads")

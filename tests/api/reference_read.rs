@@ -9,7 +9,7 @@ use armory::catalog::{import, load::load_dir, model::Catalog, stats_versions};
 use serde_json::{Value, json};
 
 use crate::read_contract::roomy_plans;
-use crate::support::{Backend, TestApp, postgres_configured};
+use crate::support::{Backend, TestApp};
 
 crate::with_read_catalog!(calibers_and_ammunition_match_the_data, countries_and_conflicts_are_counted);
 
