@@ -5,38 +5,15 @@ use std::collections::HashMap;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::query::{Params, path_id};
-use super::views;
 use super::{ApiError, AppState, respond, schemas};
 use crate::access::paging::Paging;
 use crate::catalog::model::Ammunition;
 use crate::catalog::snapshot::Snapshot;
 use crate::catalog::vocabulary::BULLET_TYPES;
-
-/// Every served ammunition field.
-pub const AMMUNITION_FIELDS: &[&str] = &[
-    "id",
-    "name",
-    "caliberId",
-    "manufacturerId",
-    "productLine",
-    "bulletWeightG",
-    "bulletType",
-    "muzzleVelocityMps",
-    "muzzleEnergyJ",
-    "ballisticCoefficientG1",
-    "testBarrelLengthMm",
-    "isCommon",
-    "description",
-    "createdAt",
-    "updatedAt",
-];
-
-pub fn record(snapshot: &Snapshot, load: &Ammunition) -> Value {
-    views::project(&views::with_meta(load, &snapshot.meta("ammunition", &load.id)), AMMUNITION_FIELDS)
-}
+use crate::read::records;
 
 /// The loads that pass `keep`, by name.
 pub fn sorted(snapshot: &Snapshot, keep: impl Fn(&Ammunition) -> bool) -> Vec<&Ammunition> {
@@ -74,7 +51,8 @@ pub async fn list(
             && is_common.is_none_or(|wanted| a.is_common.unwrap_or(false) == wanted)
     });
     let (page, pagination) = paging.slice(&loads);
-    let data: Vec<Value> = page.iter().map(|a| record(&snapshot, a)).collect();
+    let data: Vec<Value> =
+        page.iter().map(|a| records::ammunition_item(a, &snapshot.meta("ammunition", &a.id))).collect();
     Ok(respond::paged(&headers, data, pagination))
 }
 
@@ -95,15 +73,6 @@ pub async fn detail(
         .get(&id)
         .map(|&i| &snapshot.catalog.ammunition[i])
         .ok_or_else(|| ApiError::not_found("ammunition load", &id))?;
-    let meta = snapshot.meta("ammunition", &id);
-    let mut data = record(&snapshot, load);
-    let caliber = snapshot.read.caliber_at.get(&load.caliber_id).map(|&i| &snapshot.catalog.calibers[i]);
-    data["caliber"] = caliber.map_or(Value::Null, |c| json!({ "id": c.id, "name": c.name }));
-    let maker = load.manufacturer_id.as_ref().and_then(|m| snapshot.read.manufacturer_at.get(m));
-    data["manufacturer"] = maker.map_or(Value::Null, |&i| {
-        let m = &snapshot.catalog.manufacturers[i];
-        json!({ "id": m.id, "name": m.name })
-    });
-    data["provenance"] = views::provenance(&views::with_meta(load, &meta), &meta);
-    Ok(respond::one(&headers, data))
+    let at = snapshot.read.ammunition_at[&load.id];
+    Ok(snapshot.read.ammunition_details[at].respond(&headers))
 }

@@ -9,70 +9,19 @@ use serde_json::{Value, json};
 
 use super::firearms::sub_list;
 use super::query::{Params, path_id};
-use super::views::{self, View};
+use super::views::View;
 use super::{ApiError, AppState, respond, schemas};
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::catalog::model::Caliber;
 use crate::catalog::snapshot::Snapshot;
 use crate::catalog::vocabulary::{CARTRIDGE_TYPES, PRIMER_TYPES};
+use crate::read::records;
+use crate::read::rendered::Rendered;
 
-/// Explorer's caliber fields.
-pub const CALIBER_SUMMARY: &[&str] =
-    &["id", "name", "natoDesignation", "cartridgeType", "bulletDiameterMm", "caseLengthMm", "yearIntroduced"];
-/// Every served caliber field, in the spec's order (aliases is a string holding JSON).
-pub const CALIBER_FULL: &[&str] = &[
-    "id",
-    "name",
-    "aliases",
-    "natoDesignation",
-    "bulletDiameterMm",
-    "neckDiameterMm",
-    "baseDiameterMm",
-    "caseLengthMm",
-    "overallLengthMm",
-    "maxPressureMpa",
-    "maxPressurePsi",
-    "typicalBulletWeightG",
-    "typicalMuzzleVelocityMps",
-    "typicalMuzzleEnergyJ",
-    "primerType",
-    "cartridgeType",
-    "parentCartridgeId",
-    "designer",
-    "yearIntroduced",
-    "description",
-    "createdAt",
-    "updatedAt",
-];
 /// A caliber's firearms.
 pub const CALIBER_FIREARM_ITEM: &[&str] =
     &["id", "name", "manufacturerId", "categoryId", "yearIntroduced", "status", "actionType"];
-
-/// The caliber's served record (aliases as a JSON string), before projection.
-fn record(snapshot: &Snapshot, caliber: &Caliber) -> Value {
-    let mut value = views::with_meta(caliber, &snapshot.meta("calibers", &caliber.id));
-    if let Some(aliases) = caliber.aliases.as_ref() {
-        value["aliases"] = json!(serde_json::to_string(aliases).unwrap_or_default());
-    }
-    value
-}
-
-fn view_of(snapshot: &Snapshot, caliber: &Caliber, view: View) -> Value {
-    let fields = match view {
-        View::Summary => CALIBER_SUMMARY,
-        View::Full => CALIBER_FULL,
-    };
-    views::project(&record(snapshot, caliber), fields)
-}
-
-/// The caliber as its detail serves it: the plan's fields and provenance (specSource among it).
-pub fn detail_value(snapshot: &Snapshot, caliber: &Caliber, view: View) -> Value {
-    let record = record(snapshot, caliber);
-    let mut out = view_of(snapshot, caliber, view);
-    out["provenance"] = views::provenance(&record, &snapshot.meta("calibers", &caliber.id));
-    out
-}
 
 fn caliber<'a>(snapshot: &'a Snapshot, id: &str) -> Result<&'a Caliber, ApiError> {
     path_id("id", id)?;
@@ -116,7 +65,8 @@ pub async fn list(
     }
     let (page, pagination) = paging.slice(&calibers);
     let view = View::of(caller.plan);
-    let data: Vec<Value> = page.iter().map(|c| view_of(&snapshot, c, view)).collect();
+    let data: Vec<Value> =
+        page.iter().map(|c| records::caliber_item(c, &snapshot.meta("calibers", &c.id), view)).collect();
     Ok(respond::paged(&headers, data, pagination))
 }
 
@@ -138,13 +88,12 @@ pub async fn compare(
     if !missing.is_empty() {
         return Err(ApiError::missing_ids("caliber", &missing));
     }
-    let data: Vec<Value> = ids
+    let full = records::view_index(View::Full);
+    let details: Vec<&str> = ids
         .iter()
-        .map(|id| {
-            detail_value(&snapshot, &snapshot.catalog.calibers[snapshot.read.caliber_at[id]], View::Full)
-        })
+        .map(|id| snapshot.read.caliber_details[snapshot.read.caliber_at[id]][full].data())
         .collect();
-    Ok(respond::one(&headers, data))
+    Ok(Rendered::envelope(&format!("[{}]", details.join(","))).respond(&headers))
 }
 
 /// One cartridge with provenance (specSource: the standard its figures come from).
@@ -158,8 +107,9 @@ pub async fn detail(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
-    let caliber = caliber(&snapshot, &id)?;
-    Ok(respond::one(&headers, detail_value(&snapshot, caliber, View::of(caller.plan))))
+    caliber(&snapshot, &id)?;
+    let at = snapshot.read.caliber_at[&id];
+    Ok(snapshot.read.caliber_details[at][records::view_index(View::of(caller.plan))].respond(&headers))
 }
 
 /// The firearms chambered for this cartridge, by name.
@@ -193,7 +143,8 @@ pub async fn ammunition(
     caliber(&snapshot, &id)?;
     let loads = super::ammunition::sorted(&snapshot, |a| a.caliber_id == id);
     let (page, pagination) = paging.slice(&loads);
-    let data: Vec<Value> = page.iter().map(|a| super::ammunition::record(&snapshot, a)).collect();
+    let data: Vec<Value> =
+        page.iter().map(|a| records::ammunition_item(a, &snapshot.meta("ammunition", &a.id))).collect();
     Ok(respond::paged(&headers, data, pagination))
 }
 

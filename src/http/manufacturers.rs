@@ -62,17 +62,11 @@ pub async fn detail(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
-    let maker = snapshot
-        .catalog
-        .manufacturers
-        .iter()
-        .find(|m| m.id == id)
-        .ok_or_else(|| ApiError::not_found("manufacturer", &id))?;
-    let meta = snapshot.meta("manufacturers", &id);
-    let record = views::with_meta(maker, &meta);
-    let mut data = views::project(&record, fields_for(View::of(caller.plan)));
-    data["provenance"] = views::provenance(&record, &meta);
-    Ok(respond::one(&headers, data))
+    crate::http::query::path_id("id", &id)?;
+    let at =
+        *snapshot.read.manufacturer_at.get(&id).ok_or_else(|| ApiError::not_found("manufacturer", &id))?;
+    let view = crate::read::records::view_index(View::of(caller.plan));
+    Ok(snapshot.read.manufacturer_details[at][view].respond(&headers))
 }
 
 /// A manufacturer's firearms, ordered by name.

@@ -5,6 +5,7 @@
 pub mod facts;
 pub mod firearm_json;
 pub mod orders;
+pub mod records;
 pub mod rendered;
 pub mod resolve;
 pub mod search;
@@ -55,6 +56,11 @@ pub struct ReadModel {
     pub facts: Vec<facts::Facts>,
     /// Parent firearm id → positions of its direct variants.
     pub variants: HashMap<String, Vec<usize>>,
+    /// Details of the other records (catalog order), Explorer's view then the full one.
+    pub manufacturer_details: Vec<[Rendered; 2]>,
+    pub caliber_details: Vec<[Rendered; 2]>,
+    /// Ammunition is Builder-only: the full view alone.
+    pub ammunition_details: Vec<Rendered>,
     pub orders: Orders,
     pub search: SearchIndex,
 }
@@ -114,6 +120,28 @@ impl ReadModel {
                 variants.entry(parent.clone()).or_default().push(position);
             }
         }
+        let manufacturer_details = catalog
+            .manufacturers
+            .iter()
+            .zip(&maker_meta)
+            .map(|(m, meta)| records::both_views(|view| records::manufacturer_detail(m, meta, view)))
+            .collect();
+        let caliber_details = catalog
+            .calibers
+            .iter()
+            .map(|c| {
+                let meta = (stored.meta)("calibers", &c.id);
+                records::both_views(|view| records::caliber_detail(c, &meta, view))
+            })
+            .collect();
+        let ammunition_details = catalog
+            .ammunition
+            .iter()
+            .map(|a| {
+                let detail = records::ammunition_detail(a, &(stored.meta)("ammunition", &a.id), catalog);
+                Rendered::envelope(&detail.to_string())
+            })
+            .collect();
         let orders = Orders::build(catalog, &caliber_at);
         let facts = facts::build(catalog, &manufacturer_at, &category_at, &caliber_at);
         let search = SearchIndex::build(catalog).map_err(|e| format!("building the search index: {e}"))?;
@@ -128,6 +156,9 @@ impl ReadModel {
             user_ids,
             facts,
             variants,
+            manufacturer_details,
+            caliber_details,
+            ammunition_details,
             orders,
             search,
         })

@@ -5,15 +5,14 @@ use serde_json::{Value, json};
 
 use crate::access::plan::Plan;
 use crate::catalog::snapshot::Snapshot;
-use crate::http::calibers;
 use crate::http::views::{self, View};
+use crate::read::records::view_index;
 
 /// The record `resource`/`id` in the detail shape for `plan`, or `{id}` alone when the record is
 /// gone (a deletion, or a record removed since the event).
 ///
-/// Firearms and cartridges are the detail endpoints' own answers (the firearm's pre-rendered
-/// detail from the snapshot); manufacturers the detail's fields and provenance; categories the
-/// record with its timestamps.
+/// Firearms, manufacturers and cartridges are their detail endpoints' own pre-rendered answers
+/// from the snapshot; categories the record with its timestamps.
 pub fn event_data(snapshot: &Snapshot, resource: &str, id: &str, plan: Plan) -> Value {
     let view = View::of(plan);
     let catalog = &snapshot.catalog;
@@ -23,13 +22,12 @@ pub fn event_data(snapshot: &Snapshot, resource: &str, id: &str, plan: Plan) -> 
             .firearm_at
             .get(id)
             .and_then(|&at| serde_json::from_str(snapshot.read.forms[at].detail(view).data()).ok()),
-        "manufacturer" => catalog.manufacturers.iter().find(|r| r.id == id).map(|r| {
-            let summary = (view == View::Summary).then_some(views::MANUFACTURER_SUMMARY);
-            record(snapshot, "manufacturers", id, r, summary)
+        "manufacturer" => snapshot.read.manufacturer_at.get(id).and_then(|&at| {
+            serde_json::from_str(snapshot.read.manufacturer_details[at][view_index(view)].data()).ok()
         }),
-        "caliber" => {
-            catalog.calibers.iter().find(|r| r.id == id).map(|r| calibers::detail_value(snapshot, r, view))
-        }
+        "caliber" => snapshot.read.caliber_at.get(id).and_then(|&at| {
+            serde_json::from_str(snapshot.read.caliber_details[at][view_index(view)].data()).ok()
+        }),
         "category" => catalog
             .categories
             .iter()
@@ -44,23 +42,6 @@ pub fn event_data(snapshot: &Snapshot, resource: &str, id: &str, plan: Plan) -> 
 /// The data of a catalog.resynced event: no record, the catalog revision to re-sync to.
 pub fn resync_data(revision: i64) -> Value {
     json!({ "revision": revision, "message": "Many records changed at once: re-sync from the API." })
-}
-
-fn record(
-    snapshot: &Snapshot,
-    table: &str,
-    id: &str,
-    record: &impl serde::Serialize,
-    summary: Option<&[&str]>,
-) -> Value {
-    let meta = snapshot.meta(table, id);
-    let full = views::with_meta(record, &meta);
-    let mut data = match summary {
-        Some(fields) => views::project(&full, fields),
-        None => full.clone(),
-    };
-    data["provenance"] = views::provenance(&full, &meta);
-    data
 }
 
 /// An image (image.created) with the firearm that carries it.

