@@ -12,15 +12,13 @@ use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
 
 use super::body_limit::ApiJson;
-use super::{ApiError, AppState, Reason, respond};
+use super::{ApiError, AppState, Reason, respond, schemas};
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::webhooks::endpoints::{self, Changes, NewEndpoint};
 use crate::webhooks::events::{EVENT_TYPES, is_event_type};
 use crate::webhooks::url::WebhookUrl;
 
-const ENDPOINT: &str = "WebhookEndpoint: {id (opaque string), url, events (string[]), description (string or null), \
-    enabled (false while paused), createdAt (YYYY-MM-DD HH:MM:SS, UTC), updatedAt (ISO 8601, UTC)}";
 const MAX_DESCRIPTION_CHARS: usize = 500;
 
 /// POST /v1/me/webhooks body.
@@ -70,10 +68,7 @@ fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, 
 /// The account's webhook endpoints, oldest first.
 #[utoipa::path(get, path = "/v1/me/webhooks", tag = "Webhooks",
     params(("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query)),
-    responses((status = 200, description = "WebhookEndpoint[] + pagination (total from Builder up)"),
-              (status = 304, description = "Not modified"), (status = 400, body = super::openapi::ErrorEnvelope),
-              (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
-              (status = 429, body = super::openapi::ErrorEnvelope)))]
+    responses((status = 200, body = schemas::WebhookEndpointPage), (status = 304, description = "Not modified"), schemas::ReadErrors))]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
@@ -89,10 +84,8 @@ pub async fn list(
 /// Register an endpoint. The answer carries `secret`, the signing secret, this once only.
 /// Holding endpoints needs Studio (5) or Enterprise (20); beyond the allowance: 403 LIMIT_REACHED.
 #[utoipa::path(post, path = "/v1/me/webhooks", tag = "Webhooks", request_body = CreateWebhookEndpoint,
-    responses((status = 201, description = "The created WebhookEndpoint plus secret (string, `whsec_` + 64 hex; the HMAC key, shown once)"),
-              (status = 400, body = super::openapi::ErrorEnvelope), (status = 401, body = super::openapi::ErrorEnvelope),
-              (status = 403, body = super::openapi::ErrorEnvelope), (status = 413, body = super::openapi::ErrorEnvelope),
-              (status = 429, body = super::openapi::ErrorEnvelope)))]
+    responses((status = 201, body = schemas::WebhookEndpointCreatedResponse), schemas::ReadErrors,
+              (status = 413, body = super::openapi::ErrorEnvelope)))]
 pub async fn create(
     State(state): State<AppState>,
     caller: Caller,
@@ -134,10 +127,7 @@ pub async fn create(
 /// One endpoint of the account (another account's endpoint is 404).
 #[utoipa::path(get, path = "/v1/me/webhooks/{endpointId}", tag = "Webhooks",
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, description = ENDPOINT), (status = 304, description = "Not modified"),
-              (status = 400, body = super::openapi::ErrorEnvelope), (status = 401, body = super::openapi::ErrorEnvelope),
-              (status = 403, body = super::openapi::ErrorEnvelope), (status = 404, body = super::openapi::ErrorEnvelope),
-              (status = 429, body = super::openapi::ErrorEnvelope)))]
+    responses((status = 200, body = schemas::WebhookEndpointResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
 pub async fn detail(
     State(state): State<AppState>,
     caller: Caller,
@@ -152,10 +142,8 @@ pub async fn detail(
 /// resuming does not replay what the endpoint missed.
 #[utoipa::path(put, path = "/v1/me/webhooks/{endpointId}", tag = "Webhooks", request_body = UpdateWebhookEndpoint,
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, description = ENDPOINT), (status = 400, body = super::openapi::ErrorEnvelope),
-              (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
-              (status = 404, body = super::openapi::ErrorEnvelope), (status = 413, body = super::openapi::ErrorEnvelope),
-              (status = 429, body = super::openapi::ErrorEnvelope)))]
+    responses((status = 200, body = schemas::WebhookEndpointResponse), schemas::ReadErrors,
+              (status = 413, body = super::openapi::ErrorEnvelope)))]
 pub async fn update(
     State(state): State<AppState>,
     caller: Caller,
@@ -186,9 +174,7 @@ pub async fn update(
 /// Remove an endpoint; its undelivered retries are dropped.
 #[utoipa::path(delete, path = "/v1/me/webhooks/{endpointId}", tag = "Webhooks",
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, description = "{deleted: true, id}"), (status = 400, body = super::openapi::ErrorEnvelope),
-              (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
-              (status = 404, body = super::openapi::ErrorEnvelope), (status = 429, body = super::openapi::ErrorEnvelope)))]
+    responses((status = 200, body = schemas::WebhookDeletedResponse), schemas::ReadErrors))]
 pub async fn delete(
     State(state): State<AppState>,
     caller: Caller,
@@ -204,11 +190,7 @@ pub async fn delete(
 /// Make a signed test delivery (type `webhook.test`) now and report what the receiver did.
 #[utoipa::path(post, path = "/v1/me/webhooks/{endpointId}/test", tag = "Webhooks",
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, description = "{success (true when the receiver answered 2xx), status (integer, or null when \
-        there was no response: refused target, DNS failure, timeout, TLS error), error (string or null)}"),
-              (status = 400, body = super::openapi::ErrorEnvelope), (status = 401, body = super::openapi::ErrorEnvelope),
-              (status = 403, body = super::openapi::ErrorEnvelope), (status = 404, body = super::openapi::ErrorEnvelope),
-              (status = 429, body = super::openapi::ErrorEnvelope)))]
+    responses((status = 200, body = schemas::WebhookTestResponse), schemas::ReadErrors))]
 pub async fn test(
     State(state): State<AppState>,
     caller: Caller,
