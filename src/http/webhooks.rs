@@ -93,15 +93,20 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     let account = account(&caller)?;
     let allowance = state.access.plans.get(caller.plan).webhook_endpoints;
-    if endpoints::count(&state.db, account).await? >= i64::from(allowance) {
-        return Err(ApiError::new(
+    let limit_reached = || {
+        ApiError::new(
             Reason::LimitReached,
             format!(
                 "The {} plan holds {allowance} webhook endpoints; this account holds them all.",
                 caller.plan.name()
             ),
         )
-        .with_details(json!({ "limit": allowance, "currentTier": caller.plan.id() })));
+        .with_details(json!({ "limit": allowance, "currentTier": caller.plan.id() }))
+    };
+    // Checked before the body so a plan without endpoints learns that first; `create` checks again
+    // under a lock, so two concurrent creates cannot pass the allowance.
+    if endpoints::count(&state.db, account).await? >= i64::from(allowance) {
+        return Err(limit_reached());
     }
     let mut problems = Map::new();
     for (name, value) in [("url", &body.url), ("events", &body.events)] {
@@ -119,7 +124,9 @@ pub async fn create(
     let (Some(url), Some(events), Some(description)) = (url, events, description) else {
         return Err(ApiError::invalid_parameters(problems));
     };
-    let endpoint = endpoints::create(&state.db, account, NewEndpoint { url, events, description }).await?;
+    let endpoint = endpoints::create(&state.db, account, NewEndpoint { url, events, description }, allowance)
+        .await?
+        .ok_or_else(limit_reached)?;
     let body = json!({ "success": true, "data": endpoint.to_json(true) });
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }

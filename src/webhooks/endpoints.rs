@@ -76,7 +76,15 @@ fn from_row(row: Row) -> Endpoint {
     }
 }
 
-pub async fn create(db: &Db, account_id: &str, new: NewEndpoint) -> Result<Endpoint, sqlx::Error> {
+/// Register an endpoint unless the account already holds `allowance` of them (None). The account
+/// row is locked first, so concurrent creates for one account queue and the count they see is
+/// final (PostgreSQL row lock; SQLite's write lock).
+pub async fn create(
+    db: &Db,
+    account_id: &str,
+    new: NewEndpoint,
+    allowance: u32,
+) -> Result<Option<Endpoint>, sqlx::Error> {
     let endpoint = Endpoint {
         id: format!("whe_{}", uuid::Uuid::now_v7().simple()),
         account_id: account_id.to_owned(),
@@ -91,6 +99,15 @@ pub async fn create(db: &Db, account_id: &str, new: NewEndpoint) -> Result<Endpo
     let sql = format!(
         "INSERT INTO webhook_endpoints ({COLUMNS}, receives_from) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)"
     );
+    let mut tx = db.pool().begin().await?;
+    sqlx::query("UPDATE accounts SET id = id WHERE id = $1").bind(account_id).execute(&mut *tx).await?;
+    let (held,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM webhook_endpoints WHERE account_id = $1")
+        .bind(account_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    if held >= i64::from(allowance) {
+        return Ok(None);
+    }
     sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(&endpoint.id)
         .bind(&endpoint.account_id)
@@ -101,9 +118,10 @@ pub async fn create(db: &Db, account_id: &str, new: NewEndpoint) -> Result<Endpo
         .bind(&endpoint.secret)
         .bind(&endpoint.created_at)
         .bind(&endpoint.updated_at)
-        .execute(db.pool())
+        .execute(&mut *tx)
         .await?;
-    Ok(endpoint)
+    tx.commit().await?;
+    Ok(Some(endpoint))
 }
 
 /// The account's endpoints, oldest first.

@@ -164,6 +164,21 @@ async fn holding_endpoints_follows_the_plan(backend: Backend) {
         error_reason(send(&app, "POST", "/v1/me/webhooks", &key, Some(body)).await).await;
     assert_eq!((status, reason.as_str()), (403, "LIMIT_REACHED"));
     assert_eq!(body["error"]["details"]["limit"], 5);
+
+    // Concurrent creates cannot pass the allowance: with four held, one of five wins.
+    let (account, _, key) = app.key(Plan::Studio).await;
+    for n in 0..4 {
+        create(&app, &key, &format!("https://held{n}.example.com/"), &["firearm.created"]).await;
+    }
+    let racers = (0..5).map(|n| {
+        let body = json!({ "url": format!("https://race{n}.example.com/"), "events": ["firearm.created"] });
+        send(&app, "POST", "/v1/me/webhooks", &key, Some(body))
+    });
+    let statuses: Vec<u16> =
+        futures_util::future::join_all(racers).await.iter().map(|r| r.status().as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 403).count(), 4, "{statuses:?}");
+    assert_eq!(armory::webhooks::endpoints::count(&app.state.db, &account).await.unwrap(), 5);
 }
 
 async fn another_accounts_endpoint_is_not_found(backend: Backend) {

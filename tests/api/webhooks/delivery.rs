@@ -323,7 +323,7 @@ async fn shutdown_lets_an_attempt_in_flight_finish(backend: Backend) {
         events: vec!["category.created".into()],
         description: None,
     };
-    armory::webhooks::endpoints::create(&db, &account, new).await.unwrap();
+    armory::webhooks::endpoints::create(&db, &account, new, 5).await.unwrap().expect("under the allowance");
     sqlx::query(
         "INSERT INTO catalog_events (id, type, resource, resource_id, revision, created_at) \
          VALUES ($1, 'category.created', 'category', 'pistols', 0, $2)",
