@@ -83,6 +83,7 @@ impl CatalogHandle {
 }
 
 async fn read(db: &Db) -> Result<Snapshot, String> {
+    let started = std::time::Instant::now();
     let mut tx = db.pool().begin().await.map_err(|e| e.to_string())?;
     let revision = store::catalog_revision(&mut tx).await.map_err(|e| e.to_string())?;
     let catalog = store::read_catalog(&mut tx).await?;
@@ -100,10 +101,20 @@ async fn read(db: &Db) -> Result<Snapshot, String> {
     let stats = game_stats(&mut tx).await.map_err(|e| e.to_string())?;
     let user_ids = user_ids(&mut tx).await.map_err(|e| e.to_string())?;
     tx.commit().await.map_err(|e| e.to_string())?;
+    let read_ms = started.elapsed().as_millis() as u64;
     // Rendering every firearm and indexing them is CPU work: keep it off the request threads.
     tokio::task::spawn_blocking(move || {
         let lookup = |table: &str, id: &str| lookup_meta(&meta, table, id);
+        let built = std::time::Instant::now();
         let read = ReadModel::build(&catalog, Stored { meta: &lookup, stats, user_ids })?;
+        let build_ms = built.elapsed().as_millis() as u64;
+        tracing::info!(
+            revision,
+            firearms = catalog.firearms.len(),
+            read_ms,
+            build_ms,
+            "catalog snapshot ready"
+        );
         Ok(Snapshot { revision, catalog, meta, read })
     })
     .await

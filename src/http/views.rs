@@ -74,17 +74,39 @@ pub fn with_meta(record: &impl serde::Serialize, meta: &RecordMeta) -> Value {
     value
 }
 
-/// The provenance object served on every plan.
+/// The provenance object served on every plan, from a record's served JSON.
 pub fn provenance(record: &Value, meta: &RecordMeta) -> Value {
     let sources: Vec<Source> = serde_json::from_value(record["sources"].clone()).unwrap_or_default();
+    let facts = ProvenanceFacts {
+        sources: &sources,
+        data_confidence: record["dataConfidence"].as_f64(),
+        verified_at: record["verifiedAt"].as_str(),
+        verified_fields: &record["verifiedFields"],
+        spec_source: record.get("specSource").and_then(Value::as_str),
+    };
+    provenance_of(&facts, meta)
+}
+
+/// What a record says about where its figures come from.
+pub struct ProvenanceFacts<'a> {
+    pub sources: &'a [Source],
+    pub data_confidence: Option<f64>,
+    pub verified_at: Option<&'a str>,
+    /// null while unverified, else the list of fields.
+    pub verified_fields: &'a Value,
+    pub spec_source: Option<&'a str>,
+}
+
+/// The provenance object, from the record's own fields (no serialisation of the record).
+pub fn provenance_of(facts: &ProvenanceFacts, meta: &RecordMeta) -> Value {
     json!({
-        "sources": sources.iter().map(|s| s.url.as_str()).collect::<Vec<_>>(),
-        "sourceKinds": sources,
-        "bestSourceKind": best_source_kind(sources.iter().map(|s| s.kind.as_str())),
-        "dataConfidence": record["dataConfidence"],
-        "verifiedAt": record["verifiedAt"],
-        "verifiedFields": record["verifiedFields"],
-        "specSource": record.get("specSource").cloned().unwrap_or(Value::Null),
+        "sources": facts.sources.iter().map(|s| s.url.as_str()).collect::<Vec<_>>(),
+        "sourceKinds": facts.sources,
+        "bestSourceKind": best_source_kind(facts.sources.iter().map(|s| s.kind.as_str())),
+        "dataConfidence": facts.data_confidence,
+        "verifiedAt": facts.verified_at,
+        "verifiedFields": facts.verified_fields,
+        "specSource": facts.spec_source,
         "updatedAt": meta.updated_at,
         "version": meta.version,
     })

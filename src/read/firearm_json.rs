@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use crate::catalog::game_stats::GameStats;
-use crate::catalog::model::{Caliber, Category, Firearm, Manufacturer};
+use crate::catalog::model::{Caliber, Firearm};
 use crate::catalog::snapshot::RecordMeta;
 use crate::http::views;
 
@@ -88,10 +88,11 @@ pub fn full_field_names() -> Vec<&'static str> {
         .collect()
 }
 
-/// What the detail nests beside the firearm itself.
-pub struct Related<'a> {
-    pub manufacturer: Option<(&'a Manufacturer, &'a RecordMeta)>,
-    pub category: Option<&'a Category>,
+/// What the detail nests beside the firearm itself, each already serialised (the manufacturer
+/// and category once per record, not once per firearm).
+pub struct Nested<'a> {
+    pub manufacturer: &'a str,
+    pub category: &'a str,
     pub calibers: Vec<(&'a Caliber, bool)>,
     /// Stored ids of the firearm's users, in the firearm's order.
     pub user_ids: &'a [i64],
@@ -99,10 +100,13 @@ pub struct Related<'a> {
 
 /// The flat full record: every served scalar field, game stats, timestamps and version.
 pub fn full_record(firearm: &Firearm, stats: &GameStats, meta: &RecordMeta) -> Map<String, Value> {
-    let record = serde_json::to_value(firearm).unwrap_or(Value::Null);
+    let mut record = match serde_json::to_value(firearm) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    };
     let mut out = Map::with_capacity(64);
     for field in SPEC_FIELDS {
-        let value = record.get(*field).cloned().unwrap_or(Value::Null);
+        let value = record.remove(*field).unwrap_or(Value::Null);
         let value = match *field {
             "sources" => json_string(&firearm.sources.iter().map(|s| s.url.as_str()).collect::<Vec<_>>()),
             _ if JSON_IN_STRING.contains(field) && !value.is_null() => json_string(&value),
@@ -114,7 +118,7 @@ pub fn full_record(firearm: &Firearm, stats: &GameStats, meta: &RecordMeta) -> M
         out.insert(name.to_owned(), json!(value));
     }
     for field in CLOSING_FIELDS {
-        out.insert((*field).to_owned(), record.get(*field).cloned().unwrap_or(Value::Null));
+        out.insert((*field).to_owned(), record.remove(*field).unwrap_or(Value::Null));
     }
     out.insert("createdAt".into(), json!(meta.created_at));
     out.insert("updatedAt".into(), json!(meta.updated_at));
@@ -122,32 +126,39 @@ pub fn full_record(firearm: &Firearm, stats: &GameStats, meta: &RecordMeta) -> M
     out
 }
 
-/// The detail for Builder and up: the full record, its nested records and provenance.
-pub fn detail(firearm: &Firearm, flat: &Map<String, Value>, related: &Related, meta: &RecordMeta) -> Value {
-    let mut out = flat.clone();
-    out.insert(
-        "manufacturer".into(),
-        related.manufacturer.map_or(Value::Null, |(m, meta)| {
-            views::project(&views::with_meta(m, meta), views::MANUFACTURER_FULL)
-        }),
-    );
-    out.insert("category".into(), related.category.map_or(Value::Null, |c| json!(c)));
-    out.insert(
-        "calibers".into(),
-        Value::Array(related.calibers.iter().map(|(c, p)| caliber_link(c, *p)).collect()),
-    );
-    out.insert("images".into(), images(firearm));
-    out.insert("users".into(), users(firearm, related.user_ids));
-    out.insert("provenance".into(), provenance(firearm, meta));
-    Value::Object(out)
+/// The detail for Builder and up: the serialised full record with its nested records and
+/// provenance appended. Assembled as text, so the record is serialised once, not once per view.
+pub fn detail(firearm: &Firearm, full: &str, nested: &Nested, provenance: &str) -> String {
+    let calibers = Value::Array(nested.calibers.iter().map(|(c, p)| caliber_link(c, *p)).collect());
+    let mut out = open_object(full);
+    for (key, value) in [
+        ("manufacturer", nested.manufacturer),
+        ("category", nested.category),
+        ("calibers", &calibers.to_string()),
+        ("images", &images(firearm).to_string()),
+        ("users", &users(firearm, nested.user_ids).to_string()),
+        ("provenance", provenance),
+    ] {
+        out.push_str(&format!(",\"{key}\":{value}"));
+    }
+    out.push('}');
+    out
 }
 
-/// The detail for Explorer: the list item's fields and provenance.
-pub fn summary_detail(firearm: &Firearm, flat: &Map<String, Value>, meta: &RecordMeta) -> Value {
-    let mut out = list_item(flat);
-    if let Value::Object(map) = &mut out {
-        map.insert("provenance".into(), provenance(firearm, meta));
-    }
+/// The detail for Explorer: the serialised list item with provenance appended.
+pub fn summary_detail(item: &str, provenance: &str) -> String {
+    let mut out = open_object(item);
+    out.push_str(",\"provenance\":");
+    out.push_str(provenance);
+    out.push('}');
+    out
+}
+
+/// A serialised, non-empty JSON object without its closing brace, ready for more members.
+fn open_object(object: &str) -> String {
+    let body = object.strip_suffix('}').unwrap_or(object);
+    let mut out = String::with_capacity(object.len() + 2048);
+    out.push_str(body);
     out
 }
 
@@ -161,7 +172,15 @@ pub fn list_item(flat: &Map<String, Value>) -> Value {
 }
 
 pub fn provenance(firearm: &Firearm, meta: &RecordMeta) -> Value {
-    views::provenance(&serde_json::to_value(firearm).unwrap_or(Value::Null), meta)
+    let verified_fields = serde_json::to_value(&firearm.verified_fields).unwrap_or(Value::Null);
+    let facts = views::ProvenanceFacts {
+        sources: &firearm.sources,
+        data_confidence: firearm.data_confidence,
+        verified_at: firearm.verified_at.as_deref(),
+        verified_fields: &verified_fields,
+        spec_source: None,
+    };
+    views::provenance_of(&facts, meta)
 }
 
 /// FirearmCaliber: the cartridge as the detail nests it.

@@ -12,14 +12,14 @@ pub mod search;
 
 use std::collections::HashMap;
 
-use self::firearm_json::Related;
+use self::firearm_json::Nested;
 use self::orders::Orders;
 use self::rendered::Rendered;
 use self::search::SearchIndex;
 use crate::catalog::game_stats::GameStats;
 use crate::catalog::model::Catalog;
 use crate::catalog::snapshot::RecordMeta;
-use crate::http::views::View;
+use crate::http::views::{self, View};
 
 /// A firearm's served forms, rendered when the snapshot is built.
 pub struct FirearmForms {
@@ -67,14 +67,75 @@ pub struct ReadModel {
 
 /// What the database adds to the catalog records.
 pub struct Stored<'a> {
-    pub meta: &'a dyn Fn(&str, &str) -> RecordMeta,
+    pub meta: &'a (dyn Fn(&str, &str) -> RecordMeta + Sync),
     pub stats: HashMap<String, GameStats>,
     /// Firearm id → its users' stored ids, in the firearm's order.
     pub user_ids: HashMap<String, Vec<i64>>,
 }
 
+/// One firearm's share of the read model, rendered on a worker thread.
+struct RenderedFirearm {
+    forms: FirearmForms,
+    stats: GameStats,
+    user_ids: Vec<i64>,
+}
+
+/// What rendering a firearm needs from the rest of the catalog.
+struct Context<'a> {
+    catalog: &'a Catalog,
+    stored: &'a Stored<'a>,
+    caliber_at: &'a HashMap<String, usize>,
+    category_at: &'a HashMap<String, usize>,
+    manufacturer_at: &'a HashMap<String, usize>,
+    /// Each manufacturer's full record and each category as the firearm detail nests them,
+    /// serialised once.
+    makers: Vec<String>,
+    categories: Vec<String>,
+}
+
+impl Context<'_> {
+    fn render(&self, firearm: &crate::catalog::model::Firearm) -> RenderedFirearm {
+        let catalog = self.catalog;
+        let meta = (self.stored.meta)("firearms", &firearm.id);
+        let stats = self.stored.stats.get(&firearm.id).copied().unwrap_or_default();
+        let user_ids = self.stored.user_ids.get(&firearm.id).cloned().unwrap_or_default();
+        let flat = firearm_json::full_record(firearm, &stats, &meta);
+        let item = firearm_json::list_item(&flat).to_string();
+        let full = serde_json::Value::Object(flat).to_string();
+        let provenance = firearm_json::provenance(firearm, &meta).to_string();
+        let nested = Nested {
+            manufacturer: self
+                .manufacturer_at
+                .get(&firearm.manufacturer_id)
+                .map_or("null", |&i| &self.makers[i]),
+            category: self.category_at.get(&firearm.category_id).map_or("null", |&i| &self.categories[i]),
+            calibers: firearm
+                .calibers
+                .iter()
+                .filter_map(|link| {
+                    self.caliber_at.get(&link.caliber_id).map(|&i| (&catalog.calibers[i], link.is_primary))
+                })
+                .collect(),
+            user_ids: &user_ids,
+        };
+        let full_detail = firearm_json::detail(firearm, &full, &nested, &provenance);
+        let summary_detail = firearm_json::summary_detail(&item, &provenance);
+        let forms = FirearmForms {
+            item: item.into_boxed_str(),
+            full: full.into_boxed_str(),
+            summary_detail: Rendered::envelope(&summary_detail),
+            full_detail: Rendered::envelope(&full_detail),
+        };
+        RenderedFirearm { forms, stats, user_ids }
+    }
+}
+
 impl ReadModel {
+    /// Build the read model. The firearms are rendered in two halves on two threads while a
+    /// third builds the sort orders, the filter facts and the search index: at 100,000 firearms
+    /// this is most of the time a new revision takes to be served.
     pub fn build(catalog: &Catalog, stored: Stored) -> Result<Self, String> {
+        let started = std::time::Instant::now();
         let firearm_at = positions(catalog.firearms.iter().map(|f| &f.id));
         let manufacturer_at = positions(catalog.manufacturers.iter().map(|m| &m.id));
         let caliber_at = positions(catalog.calibers.iter().map(|c| &c.id));
@@ -82,40 +143,50 @@ impl ReadModel {
         let ammunition_at = positions(catalog.ammunition.iter().map(|a| &a.id));
         let maker_meta: Vec<RecordMeta> =
             catalog.manufacturers.iter().map(|m| (stored.meta)("manufacturers", &m.id)).collect();
+        let makers = catalog
+            .manufacturers
+            .iter()
+            .zip(&maker_meta)
+            .map(|(m, meta)| views::project(&views::with_meta(m, meta), views::MANUFACTURER_FULL).to_string())
+            .collect();
+        let categories = catalog.categories.iter().map(|c| serde_json::json!(c).to_string()).collect();
+        let context = Context {
+            catalog,
+            stored: &stored,
+            caliber_at: &caliber_at,
+            category_at: &category_at,
+            manufacturer_at: &manufacturer_at,
+            makers,
+            categories,
+        };
 
-        let mut forms = Vec::with_capacity(catalog.firearms.len());
-        let mut stats = Vec::with_capacity(catalog.firearms.len());
-        let mut user_ids = Vec::with_capacity(catalog.firearms.len());
-        let mut variants: HashMap<String, Vec<usize>> = HashMap::new();
-        for (position, firearm) in catalog.firearms.iter().enumerate() {
-            let meta = (stored.meta)("firearms", &firearm.id);
-            let firearm_stats = stored.stats.get(&firearm.id).copied().unwrap_or_default();
-            let ids = stored.user_ids.get(&firearm.id).cloned().unwrap_or_default();
-            let flat = firearm_json::full_record(firearm, &firearm_stats, &meta);
-            let related = Related {
-                manufacturer: manufacturer_at
-                    .get(&firearm.manufacturer_id)
-                    .map(|&i| (&catalog.manufacturers[i], &maker_meta[i])),
-                category: category_at.get(&firearm.category_id).map(|&i| &catalog.categories[i]),
-                calibers: firearm
-                    .calibers
-                    .iter()
-                    .filter_map(|link| {
-                        caliber_at.get(&link.caliber_id).map(|&i| (&catalog.calibers[i], link.is_primary))
-                    })
-                    .collect(),
-                user_ids: &ids,
-            };
-            let full_detail = firearm_json::detail(firearm, &flat, &related, &meta);
-            let summary_detail = firearm_json::summary_detail(firearm, &flat, &meta);
-            forms.push(FirearmForms {
-                item: firearm_json::list_item(&flat).to_string().into_boxed_str(),
-                full: serde_json::Value::Object(flat).to_string().into_boxed_str(),
-                summary_detail: Rendered::envelope(&summary_detail.to_string()),
-                full_detail: Rendered::envelope(&full_detail.to_string()),
+        let firearms = &catalog.firearms;
+        let (rendered, indexes) = std::thread::scope(|scope| {
+            let indexes = scope.spawn(|| {
+                let orders = Orders::build(catalog, &caliber_at);
+                let facts = facts::build(catalog, &manufacturer_at, &category_at, &caliber_at);
+                let search = SearchIndex::build(catalog);
+                (orders, facts, search)
             });
-            stats.push(firearm_stats);
-            user_ids.push(ids);
+            let (first, second) = firearms.split_at(firearms.len() / 2);
+            let second = scope.spawn(|| second.iter().map(|f| context.render(f)).collect::<Vec<_>>());
+            let mut rendered: Vec<RenderedFirearm> = first.iter().map(|f| context.render(f)).collect();
+            rendered.extend(second.join().expect("rendering never panics"));
+            (rendered, indexes.join().expect("indexing never panics"))
+        });
+        let (orders, facts, search) = indexes;
+        let search = search.map_err(|e| format!("building the search index: {e}"))?;
+
+        let mut forms = Vec::with_capacity(firearms.len());
+        let mut stats = Vec::with_capacity(firearms.len());
+        let mut user_ids = Vec::with_capacity(firearms.len());
+        for firearm in rendered {
+            forms.push(firearm.forms);
+            stats.push(firearm.stats);
+            user_ids.push(firearm.user_ids);
+        }
+        let mut variants: HashMap<String, Vec<usize>> = HashMap::new();
+        for (position, firearm) in firearms.iter().enumerate() {
             if let Some(parent) = &firearm.parent_firearm_id {
                 variants.entry(parent.clone()).or_default().push(position);
             }
@@ -142,9 +213,7 @@ impl ReadModel {
                 Rendered::envelope(&detail.to_string())
             })
             .collect();
-        let orders = Orders::build(catalog, &caliber_at);
-        let facts = facts::build(catalog, &manufacturer_at, &category_at, &caliber_at);
-        let search = SearchIndex::build(catalog).map_err(|e| format!("building the search index: {e}"))?;
+        tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, "read model built");
         Ok(Self {
             firearm_at,
             manufacturer_at,
