@@ -13,25 +13,7 @@ use serde_json::{Value, json};
 
 use crate::support::{Backend, TestApp, error_reason};
 
-/// Run one scenario on SQLite, and on PostgreSQL when configured.
-#[macro_export]
-macro_rules! on_each_store {
-    ($($test:ident),* $(,)?) => {
-        $(
-            mod $test {
-                use $crate::support::Backend;
-                #[tokio::test]
-                async fn sqlite() { super::$test(Backend::Sqlite).await }
-                #[tokio::test]
-                async fn postgres() {
-                    if $crate::support::postgres_configured() { super::$test(Backend::Postgres).await }
-                }
-            }
-        )*
-    };
-}
-
-on_each_store!(
+crate::on_each_database!(
     an_endpoint_is_created_read_listed_updated_and_deleted,
     the_secret_is_returned_only_on_create,
     holding_endpoints_follows_the_plan,

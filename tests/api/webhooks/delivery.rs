@@ -13,10 +13,9 @@ use serde_json::{Value, json};
 
 use super::receiver::Receiver;
 use super::{RETRY, create, delivering, send};
-use crate::on_each_store;
 use crate::support::{Backend, TestApp, TestDatabase};
 
-on_each_store!(
+crate::on_each_database!(
     an_import_reaches_the_receiver_signed,
     a_failing_receiver_is_retried_on_the_schedule,
     a_receiver_that_never_answers_2xx_gets_four_attempts,
