@@ -237,18 +237,9 @@ pub struct FamilyTree {
 
 /// A list item with its similarity score (0 to 1).
 #[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
 pub struct SimilarFirearm {
-    id: String,
-    name: String,
-    manufacturer_id: String,
-    category_id: String,
-    year_introduced: Option<i64>,
-    status: Option<String>,
-    country_of_origin: Option<String>,
-    action_type: Option<String>,
-    weight_empty_g: Option<f64>,
-    barrel_length_mm: Option<f64>,
+    #[serde(flatten)]
+    item: FirearmListItem,
     score: f64,
 }
 
