@@ -20,6 +20,9 @@ use super::plan::{Plan, PlanTable};
 use super::usage::Usage;
 use crate::http::{ApiError, AppState, Reason};
 
+/// The per-minute limit's sliding window.
+const MINUTE: Duration = Duration::from_secs(60);
+
 /// Everything the access layer keeps per node.
 pub struct Access {
     pub keys: KeyCache,
@@ -35,9 +38,17 @@ pub async fn gate(
     mut request: Request,
     next: Next,
 ) -> Response {
-    let method = request.method().as_str().to_owned();
-    let Some(operation) = operations::find(&method, matched.as_str()) else {
-        return next.run(request).await;
+    // The router answers HEAD with the GET handler (and drops the body), so HEAD is the GET
+    // operation here too: same credential, plan, limits and counting.
+    let Some(operation) = operations::for_request(request.method(), matched.as_str()) else {
+        // Fail closed: a routed path the operations table does not know is a programming error
+        // (start-up refuses it); it must never be served without a key.
+        tracing::error!(route = matched.as_str(), method = %request.method(), "a routed operation is missing from the table");
+        return ApiError::new(
+            Reason::InternalError,
+            "The service failed to answer; quote request_id to support.",
+        )
+        .into_response();
     };
     if operation.min_plan.is_none() {
         return next.run(request).await;
@@ -51,13 +62,13 @@ pub async fn gate(
     let subject = caller.subject();
     request.extensions_mut().insert(caller);
     let response = next.run(request).await;
-    if response.status() != StatusCode::NOT_MODIFIED {
-        // A 304 spent a per-minute slot above but never the day's allowance.
-        let day = day_of(now);
-        if let Err(e) = access.limiter.add(&day_key(operation, &subject, &day), 1, until_tomorrow(now)).await
-        {
-            tracing::warn!(error = %e, "the day's count was not recorded");
+    let day = day_of(now);
+    if response.status() == StatusCode::NOT_MODIFIED {
+        // A 304 spent a per-minute slot but never the day's allowance: return the unit taken.
+        if let Err(e) = access.limiter.give_back(&day_key(operation, &subject, &day)).await {
+            tracing::warn!(error = %e, "a 304's daily unit was not returned");
         }
+    } else {
         access.usage.count(&subject, &day);
     }
     response
@@ -123,19 +134,17 @@ async fn enforce_limits(
             "Rate limiting is temporarily unavailable; retry shortly.",
         )
     };
-    let minute = now.unix_timestamp() / 60;
-    let minute_key = format!("rl:{}:m:{subject}:{minute}", bucket(operation));
-    let this_minute =
-        access.limiter.add(&minute_key, 1, Duration::from_secs(61)).await.map_err(unavailable)?;
-    if this_minute > per_minute {
+    // Checked and counted in one atomic step each, so concurrent requests cannot pass together.
+    let minute_key = format!("rl:{}:m:{subject}", bucket(operation));
+    if !access.limiter.admit_in_window(&minute_key, per_minute, MINUTE).await.map_err(unavailable)? {
         return Err(ApiError::new(
             Reason::RateLimited,
             format!("The {} plan allows {per_minute} requests a minute.", limits.plan.name()),
         )
         .with_retry_after(60));
     }
-    let today = access.limiter.get(&day_key(operation, &subject, &day_of(now))).await.map_err(unavailable)?;
-    if today >= per_day {
+    let day_key = day_key(operation, &subject, &day_of(now));
+    if !access.limiter.take(&day_key, per_day, until_tomorrow(now)).await.map_err(unavailable)? {
         return Err(ApiError::new(
             Reason::DailyCapExceeded,
             format!(

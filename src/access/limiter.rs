@@ -1,12 +1,19 @@
-//! Request counters for the rate limits, in memory (one node) or in Redis (shared by every node).
+//! The rate-limit counters, in memory (one node) or in Redis (shared by every node).
 //!
-//! A counter is a key that lives until its window ends (the minute or the UTC day it names), so
-//! windows reset by expiry and never need a sweep in Redis. When Redis is configured but does not
-//! answer, counting fails and the request is refused (503 DEPENDENCY_UNAVAILABLE) rather than let
-//! through unlimited.
+//! Two kinds, each checked and counted in one atomic step so concurrent requests cannot slip past:
+//! - a sliding-window log (`admit_in_window`) for the per-minute limit: a request is admitted when
+//!   fewer than `limit` were admitted in the `window` before it, so no window of that length ever
+//!   holds more than `limit` admissions (a fixed window lets twice the limit through across its
+//!   boundary). In Redis the log is a sorted set timed by the Redis clock, so nodes agree.
+//! - an allowance (`take`, `give_back`) for the daily cap: one unit is taken only while fewer than
+//!   the cap are taken; the key expires after its day.
+//!
+//! When Redis is configured but does not answer, counting fails and the request is refused
+//! (503 DEPENDENCY_UNAVAILABLE) rather than let through unlimited.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use redis::aio::ConnectionManager;
@@ -16,16 +23,55 @@ use redis::aio::ConnectionManager;
 pub struct LimiterUnavailable(pub String);
 
 pub enum Limiter {
-    Memory(Mutex<HashMap<String, (u64, Instant)>>),
-    Redis(ConnectionManager),
+    Memory(MemoryCounters),
+    Redis(RedisCounters),
+}
+
+#[derive(Default)]
+pub struct MemoryCounters {
+    allowances: Mutex<HashMap<String, (u64, Instant)>>,
+    windows: Mutex<HashMap<String, VecDeque<Instant>>>,
+}
+
+pub struct RedisCounters {
+    manager: ConnectionManager,
+    window: redis::Script,
+    take: redis::Script,
+    give_back: redis::Script,
+    /// Makes each window entry's member unique when two land in the same microsecond.
+    sequence: AtomicU64,
 }
 
 /// Bounded so a Redis outage costs a request little time before it is refused.
 const REDIS_TIMEOUT: Duration = Duration::from_millis(500);
+/// Past this many keys, expired entries are swept before another is added.
+const SWEEP_ABOVE: usize = 100_000;
+
+const WINDOW_SCRIPT: &str = r"
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
+redis.call('ZADD', KEYS[1], now, now .. ':' .. ARGV[3])
+redis.call('PEXPIRE', KEYS[1], math.ceil(window / 1000))
+return 1";
+
+const TAKE_SCRIPT: &str = r"
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n >= tonumber(ARGV[1]) then return 0 end
+redis.call('INCR', KEYS[1])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 1";
+
+const GIVE_BACK_SCRIPT: &str = r"
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then redis.call('DECR', KEYS[1]) end
+return 1";
 
 impl Limiter {
     pub fn memory() -> Self {
-        Limiter::Memory(Mutex::new(HashMap::new()))
+        Limiter::Memory(MemoryCounters::default())
     }
 
     pub async fn redis(url: &str) -> Result<Self, LimiterUnavailable> {
@@ -40,61 +86,115 @@ impl Limiter {
                 .await
                 .map_err(|_| LimiterUnavailable("ARMORY_REDIS_URL: no answer within 5 s".into()))?
                 .map_err(|e| LimiterUnavailable(format!("ARMORY_REDIS_URL: {e}")))?;
-        Ok(Limiter::Redis(manager))
+        Ok(Limiter::Redis(RedisCounters {
+            manager,
+            window: redis::Script::new(WINDOW_SCRIPT),
+            take: redis::Script::new(TAKE_SCRIPT),
+            give_back: redis::Script::new(GIVE_BACK_SCRIPT),
+            sequence: AtomicU64::new(0),
+        }))
     }
 
-    /// Add `amount` to `key`, which expires `ttl` after it was first counted; the new total.
-    pub async fn add(&self, key: &str, amount: u64, ttl: Duration) -> Result<u64, LimiterUnavailable> {
+    /// Admit one request under `key` when fewer than `limit` were admitted within the last `window`.
+    pub async fn admit_in_window(
+        &self,
+        key: &str,
+        limit: u64,
+        window: Duration,
+    ) -> Result<bool, LimiterUnavailable> {
         match self {
-            Limiter::Memory(map) => {
-                let now = Instant::now();
-                let mut map = map.lock().expect("the counter map is never poisoned");
-                if map.len() > 100_000 {
-                    map.retain(|_, (_, expires)| *expires > now);
-                }
-                let entry = map.entry(key.to_owned()).or_insert((0, now + ttl));
-                if entry.1 <= now {
-                    *entry = (0, now + ttl);
-                }
-                entry.0 += amount;
-                Ok(entry.0)
-            }
-            Limiter::Redis(manager) => {
-                let script = redis::Script::new(
-                    "local n = redis.call('INCRBY', KEYS[1], ARGV[1]) \
-                     if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end \
-                     return n",
-                );
-                let mut conn = manager.clone();
-                let mut invocation = script.key(key);
-                invocation.arg(amount).arg(ttl.as_millis() as u64);
-                bounded(invocation.invoke_async::<u64>(&mut conn)).await
+            Limiter::Memory(counters) => Ok(counters.admit_in_window(key, limit, window)),
+            Limiter::Redis(redis) => {
+                let unique = redis.sequence.fetch_add(1, Ordering::Relaxed);
+                let mut invocation = redis.window.key(key);
+                invocation.arg(limit).arg(window.as_micros() as u64).arg(unique);
+                redis.run(invocation).await.map(|admitted: u8| admitted == 1)
             }
         }
     }
 
-    /// The current total of `key` (0 when absent or expired).
-    pub async fn get(&self, key: &str) -> Result<u64, LimiterUnavailable> {
+    /// Take one unit of `key`'s allowance if fewer than `cap` are taken; the allowance expires
+    /// `ttl` after its first unit. False: the allowance is used up and nothing was taken.
+    pub async fn take(&self, key: &str, cap: u64, ttl: Duration) -> Result<bool, LimiterUnavailable> {
         match self {
-            Limiter::Memory(map) => {
-                let map = map.lock().expect("the counter map is never poisoned");
-                Ok(map.get(key).filter(|(_, expires)| *expires > Instant::now()).map_or(0, |(n, _)| *n))
+            Limiter::Memory(counters) => Ok(counters.take(key, cap, ttl)),
+            Limiter::Redis(redis) => {
+                let mut invocation = redis.take.key(key);
+                invocation.arg(cap).arg(ttl.as_millis() as u64);
+                redis.run(invocation).await.map(|taken: u8| taken == 1)
             }
-            Limiter::Redis(manager) => {
-                let mut conn = manager.clone();
-                let mut get = redis::cmd("GET");
-                get.arg(key);
-                bounded(get.query_async::<Option<u64>>(&mut conn)).await.map(|n| n.unwrap_or(0))
+        }
+    }
+
+    /// Return one unit taken from `key` (an answer that does not count, such as a 304).
+    pub async fn give_back(&self, key: &str) -> Result<(), LimiterUnavailable> {
+        match self {
+            Limiter::Memory(counters) => {
+                counters.give_back(key);
+                Ok(())
+            }
+            Limiter::Redis(redis) => {
+                let invocation = redis.give_back.key(key);
+                redis.run(invocation).await.map(|_: u8| ())
             }
         }
     }
 }
 
-async fn bounded<T>(call: impl Future<Output = redis::RedisResult<T>>) -> Result<T, LimiterUnavailable> {
-    match tokio::time::timeout(REDIS_TIMEOUT * 2, call).await {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(e)) => Err(LimiterUnavailable(e.to_string())),
-        Err(_) => Err(LimiterUnavailable("Redis did not answer in time".into())),
+impl MemoryCounters {
+    fn admit_in_window(&self, key: &str, limit: u64, window: Duration) -> bool {
+        let now = Instant::now();
+        let mut windows = self.windows.lock().expect("the window map is never poisoned");
+        if windows.len() > SWEEP_ABOVE {
+            windows.retain(|_, log| log.back().is_some_and(|last| now.duration_since(*last) < window));
+        }
+        let log = windows.entry(key.to_owned()).or_default();
+        while log.front().is_some_and(|first| now.duration_since(*first) >= window) {
+            log.pop_front();
+        }
+        if log.len() as u64 >= limit {
+            return false;
+        }
+        log.push_back(now);
+        true
+    }
+
+    fn take(&self, key: &str, cap: u64, ttl: Duration) -> bool {
+        let now = Instant::now();
+        let mut allowances = self.allowances.lock().expect("the allowance map is never poisoned");
+        if allowances.len() > SWEEP_ABOVE {
+            allowances.retain(|_, (_, expires)| *expires > now);
+        }
+        let entry = allowances.entry(key.to_owned()).or_insert((0, now + ttl));
+        if entry.1 <= now {
+            *entry = (0, now + ttl);
+        }
+        if entry.0 >= cap {
+            return false;
+        }
+        entry.0 += 1;
+        true
+    }
+
+    fn give_back(&self, key: &str) {
+        let mut allowances = self.allowances.lock().expect("the allowance map is never poisoned");
+        if let Some((taken, _)) = allowances.get_mut(key) {
+            *taken = taken.saturating_sub(1);
+        }
+    }
+}
+
+impl RedisCounters {
+    async fn run<T: redis::FromRedisValue>(
+        &self,
+        invocation: redis::ScriptInvocation<'_>,
+    ) -> Result<T, LimiterUnavailable> {
+        let mut conn = self.manager.clone();
+        match tokio::time::timeout(REDIS_TIMEOUT * 2, invocation.invoke_async::<T>(&mut conn)).await {
+            Ok(Ok(value)) => Ok(value),
+            Ok(Err(e)) => Err(LimiterUnavailable(e.to_string())),
+            Err(_) => Err(LimiterUnavailable("Redis did not answer in time".into())),
+        }
     }
 }
 
@@ -103,12 +203,38 @@ mod tests {
     use super::*;
 
     #[tokio::test]
-    async fn memory_counters_add_up_and_expire() {
+    async fn an_allowance_stops_at_its_cap_and_takes_back_what_is_returned() {
         let limiter = Limiter::memory();
-        assert_eq!(limiter.add("k", 1, Duration::from_millis(50)).await.unwrap(), 1);
-        assert_eq!(limiter.add("k", 2, Duration::from_millis(50)).await.unwrap(), 3);
-        assert_eq!(limiter.get("k").await.unwrap(), 3);
-        tokio::time::sleep(Duration::from_millis(60)).await;
-        assert_eq!(limiter.get("k").await.unwrap(), 0);
+        let ttl = Duration::from_secs(60);
+        for _ in 0..3 {
+            assert!(limiter.take("day", 3, ttl).await.unwrap());
+        }
+        assert!(!limiter.take("day", 3, ttl).await.unwrap(), "the fourth is refused");
+        limiter.give_back("day").await.unwrap();
+        assert!(limiter.take("day", 3, ttl).await.unwrap(), "a returned unit can be taken again");
+        assert!(!limiter.take("day", 3, ttl).await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn an_allowance_expires_with_its_period() {
+        let limiter = Limiter::memory();
+        assert!(limiter.take("k", 1, Duration::from_millis(40)).await.unwrap());
+        assert!(!limiter.take("k", 1, Duration::from_millis(40)).await.unwrap());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(limiter.take("k", 1, Duration::from_millis(40)).await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn the_window_slides_instead_of_resetting() {
+        let limiter = Limiter::memory();
+        let window = Duration::from_millis(200);
+        assert!(limiter.admit_in_window("m", 2, window).await.unwrap());
+        tokio::time::sleep(Duration::from_millis(120)).await;
+        assert!(limiter.admit_in_window("m", 2, window).await.unwrap());
+        assert!(!limiter.admit_in_window("m", 2, window).await.unwrap(), "two within the window");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        // The first has left the window; the second has not.
+        assert!(limiter.admit_in_window("m", 2, window).await.unwrap());
+        assert!(!limiter.admit_in_window("m", 2, window).await.unwrap());
     }
 }

@@ -46,6 +46,13 @@ pub fn find(method: &str, path: &str) -> Option<&'static Operation> {
     OPERATIONS.iter().find(|op| op.method == method && op.path == path)
 }
 
+/// The operation a request runs: HEAD is answered by the GET operation of the same route (the
+/// router drops the body), with the same credential, plan, limits and counting.
+pub fn for_request(method: &axum::http::Method, path: &str) -> Option<&'static Operation> {
+    let method = if method == axum::http::Method::HEAD { "GET" } else { method.as_str() };
+    find(method, path)
+}
+
 const fn op(
     number: u16,
     method: &'static str,

@@ -103,10 +103,15 @@ impl Paging {
     }
 }
 
-/// Consecutive-page streaks per (caller, list).
+/// Consecutive-page streaks per caller and operation, in bounded memory.
+///
+/// Keyed by the caller and the operation, never by the query string: any parameter a client adds
+/// or varies (`&_=1`, another `per_page`) leaves the walk one walk, and the table holds at most one
+/// entry per caller and paged operation. Entries older than the window are swept, and the table is
+/// capped outright.
 #[derive(Default)]
 pub struct BurstGuard {
-    streaks: Mutex<HashMap<String, Streak>>,
+    streaks: Mutex<HashMap<(String, u16), Streak>>,
 }
 
 struct Streak {
@@ -115,16 +120,28 @@ struct Streak {
     started: Instant,
 }
 
+/// The most streaks held; past it, expired ones are swept and then the oldest dropped.
+const MAX_STREAKS: usize = 100_000;
+
 impl BurstGuard {
-    /// Record that `who` asked for `page` of `list`; refuse the tenth consecutive page in 90 s.
-    pub fn check(&self, who: &str, list: &str, page: u32) -> Result<(), ApiError> {
+    /// Record that `who` asked for `page` of `operation`; refuse the tenth consecutive page in 90 s.
+    pub fn check(&self, who: &str, operation: u16, page: u32) -> Result<(), ApiError> {
         let now = Instant::now();
         let mut streaks = self.streaks.lock().expect("never poisoned");
-        if streaks.len() > 100_000 {
+        if streaks.len() >= MAX_STREAKS {
             streaks.retain(|_, s| now.duration_since(s.started) < BURST_WINDOW);
+            if streaks.len() >= MAX_STREAKS {
+                let mut ages: Vec<Instant> = streaks.values().map(|s| s.started).collect();
+                ages.sort_unstable();
+                let cutoff = ages[ages.len() / 2];
+                streaks.retain(|_, s| s.started > cutoff);
+            }
         }
-        let key = format!("{who}\u{1f}{list}");
-        let streak = streaks.entry(key).or_insert(Streak { last_page: 0, pages: 0, started: now });
+        let streak = streaks.entry((who.to_owned(), operation)).or_insert(Streak {
+            last_page: 0,
+            pages: 0,
+            started: now,
+        });
         let continues = page == streak.last_page + 1 && now.duration_since(streak.started) < BURST_WINDOW;
         if continues {
             streak.pages += 1;
@@ -141,6 +158,15 @@ impl BurstGuard {
         }
         Ok(())
     }
+
+    /// How many streaks are held (bounded by `MAX_STREAKS`).
+    pub fn len(&self) -> usize {
+        self.streaks.lock().expect("never poisoned").len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 impl axum::extract::FromRequestParts<crate::http::AppState> for Paging {
@@ -154,19 +180,21 @@ impl axum::extract::FromRequestParts<crate::http::AppState> for Paging {
         use axum::extract::{MatchedPath, Query};
         let caller = super::caller::Caller::from_request_parts(parts, state).await?;
         let path = parts.extensions.get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_default();
-        let (default, max) = match super::operations::find(parts.method.as_str(), &path).map(|op| op.style) {
-            Some(super::operations::Style::Page { default, max }) => (default, max),
-            _ => (20, 100),
+        let operation = super::operations::for_request(&parts.method, &path);
+        let Some((number, super::operations::Style::Page { default, max })) =
+            operation.map(|op| (op.number, op.style))
+        else {
+            tracing::error!(route = path, "a paged handler on an operation the table does not page");
+            return Err(ApiError::new(
+                Reason::InternalError,
+                "The service failed to answer; quote request_id to support.",
+            ));
         };
         let Query(query) = Query::<HashMap<String, String>>::from_request_parts(parts, state)
             .await
             .map_err(|e| ApiError::new(Reason::InvalidRequest, e.body_text()))?;
         let paging = Paging::parse(&query, default, max, state.access.plans.get(caller.plan))?;
-        // One list is its path and every parameter but the page.
-        let mut list: Vec<(&String, &String)> = query.iter().filter(|(k, _)| k.as_str() != "page").collect();
-        list.sort();
-        let list = format!("{}?{list:?}", parts.uri.path());
-        state.access.burst.check(&caller.subject(), &list, paging.page)?;
+        state.access.burst.check(&caller.subject(), number, paging.page)?;
         Ok(paging)
     }
 }
@@ -209,9 +237,11 @@ mod tests {
     fn the_tenth_consecutive_page_is_a_burst() {
         let guard = BurstGuard::default();
         for page in 1..=9 {
-            guard.check("k", "/v1/manufacturers", page).unwrap();
+            guard.check("k", 41, page).unwrap();
         }
-        assert_eq!(guard.check("k", "/v1/manufacturers", 10).unwrap_err().reason, Reason::PaginationBurst);
-        guard.check("k", "/v1/categories/x/firearms", 1).unwrap();
+        assert_eq!(guard.check("k", 41, 10).unwrap_err().reason, Reason::PaginationBurst);
+        guard.check("k", 55, 1).unwrap();
+        guard.check("other", 41, 1).unwrap();
+        assert_eq!(guard.len(), 3, "one streak per caller and operation");
     }
 }

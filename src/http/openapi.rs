@@ -25,7 +25,15 @@ use super::reason::Reason;
         version = "1.0.0",
         description = "A JSON catalog of firearm specifications. Every /v1 operation needs an API key \
             (X-API-Key or Authorization: Bearer) unless marked otherwise. Every non-2xx answer is the \
-            error envelope; branch on error.code and error.reason (see the ErrorReason schema)."
+            error envelope; branch on error.code and error.reason (see the ErrorReason schema).\n\n\
+            Rate limits (GET /v1/docs/limits lists them per plan): the per-minute limit is a sliding \
+            window: a request is admitted while fewer than the plan's limit were admitted in the 60 \
+            seconds before it, so no 60-second span ever holds more than the limit (worst case: \
+            exactly the limit in any 60 s, never twice it across a minute boundary). The daily \
+            allowance is checked and counted in one atomic step and resets at midnight UTC; a 304 \
+            spends a per-minute slot but not the day. Ten or more consecutive pages of one list \
+            operation within 90 seconds is 429 PAGINATION_BURST, whatever other parameters change. \
+            A 429 carries Retry-After (60 per minute, 3600 for the day, 90 for a page burst)."
     ),
     security(("ApiKeyHeader" = []), ("BearerKey" = [])),
     components(schemas(ErrorEnvelope, ErrorBody, Pagination)),

@@ -80,17 +80,17 @@ pub fn openapi_document() -> OpenApiDocument {
 }
 
 /// The whole service: operations, /openapi.json, /docs, the fallback and the middleware stack.
-/// `extra` mounts routes beside the operations (tests use it to reach the middleware with
-/// handlers the product does not have).
+/// `extra` mounts routes beside the operations, outside the access gate (tests use it to reach
+/// the middleware with handlers the product does not have).
 pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Router {
     let (operations, document) = operations().split_for_parts();
-    let mut router = operations;
+    // Credential, plan, limits: only on matched routes, so an unknown path stays a 404.
+    let mut router = operations.route_layer(axum::middleware::from_fn_with_state(state.clone(), gate));
     if let Some(extra) = extra {
+        // Test probes sit outside the gate: they are not operations.
         router = router.merge(extra);
     }
     router
-        // Credential, plan, limits: only on matched routes, so an unknown path stays a 404.
-        .route_layer(axum::middleware::from_fn_with_state(state.clone(), gate))
         .with_state(state)
         .route("/openapi.json", get(openapi::openapi_json).with_state(Arc::new(document)))
         .merge(openapi::swagger_ui())
