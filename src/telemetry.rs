@@ -6,7 +6,11 @@ use std::sync::Once;
 
 use tracing_subscriber::EnvFilter;
 
-use crate::http::envelope::CURRENT_REQUEST_ID;
+tokio::task_local! {
+    /// The id of the request being served, scoped by the envelope middleware, so the panic hook
+    /// (and any log line) can name the request whose handler panicked.
+    pub static CURRENT_REQUEST_ID: String;
+}
 
 pub fn init() {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=error"));

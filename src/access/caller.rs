@@ -6,7 +6,7 @@ use axum::http::header::AUTHORIZATION;
 use super::cache::{KeyCache, KeyEntry};
 use super::keys::hash_secret;
 use super::plan::Plan;
-use crate::http::{ApiError, Reason};
+use crate::error::{ApiError, Reason};
 
 /// An authenticated caller, available to handlers as a request extension.
 #[derive(Debug, Clone)]

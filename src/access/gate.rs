@@ -18,7 +18,8 @@ use super::operations::{self, Operation};
 use super::paging::BurstGuard;
 use super::plan::{Plan, PlanTable};
 use super::usage::Usage;
-use crate::http::{ApiError, AppState, Reason};
+use crate::clock;
+use crate::error::{ApiError, Reason};
 
 /// The per-minute limit's sliding window.
 const MINUTE: Duration = Duration::from_secs(60);
@@ -33,7 +34,7 @@ pub struct Access {
 }
 
 pub async fn gate(
-    State(state): State<AppState>,
+    State(access): State<Arc<Access>>,
     matched: MatchedPath,
     mut request: Request,
     next: Next,
@@ -53,8 +54,7 @@ pub async fn gate(
     if operation.min_plan.is_none() {
         return next.run(request).await;
     }
-    let access = state.access.clone();
-    let now = OffsetDateTime::now_utc();
+    let now = clock::now();
     let caller = match admit(&access, operation, request.headers(), now).await {
         Ok(caller) => caller,
         Err(error) => return error.into_response(),
@@ -62,7 +62,7 @@ pub async fn gate(
     let subject = caller.subject();
     request.extensions_mut().insert(caller);
     let response = next.run(request).await;
-    let day = day_of(now);
+    let day = clock::day(now);
     if response.status() == StatusCode::NOT_MODIFIED {
         // A 304 spent a per-minute slot but never the day's allowance: return the unit taken.
         if let Err(e) = access.limiter.give_back(&day_key(operation, &subject, &day)).await {
@@ -80,7 +80,7 @@ async fn admit(
     headers: &axum::http::HeaderMap,
     now: OffsetDateTime,
 ) -> Result<Caller, ApiError> {
-    let caller = authenticate(headers, &access.keys, &sql_time(now))?;
+    let caller = authenticate(headers, &access.keys, &clock::sql_timestamp(now))?;
     authorize(operation, &caller)?;
     enforce_limits(access, operation, &caller, now).await?;
     Ok(caller)
@@ -143,8 +143,8 @@ async fn enforce_limits(
         )
         .with_retry_after(60));
     }
-    let day_key = day_key(operation, &subject, &day_of(now));
-    if !access.limiter.take(&day_key, per_day, until_tomorrow(now)).await.map_err(unavailable)? {
+    let day_key = day_key(operation, &subject, &clock::day(now));
+    if !access.limiter.take(&day_key, per_day, clock::until_after_midnight(now)).await.map_err(unavailable)? {
         return Err(ApiError::new(
             Reason::DailyCapExceeded,
             format!(
@@ -163,23 +163,6 @@ fn bucket(operation: &Operation) -> &'static str {
 
 fn day_key(operation: &Operation, subject: &str, day: &str) -> String {
     format!("rl:{}:d:{subject}:{day}", bucket(operation))
-}
-
-pub fn day_of(now: OffsetDateTime) -> String {
-    let format = time::macros::format_description!("[year]-[month]-[day]");
-    now.format(&format).expect("UTC formats")
-}
-
-fn sql_time(now: OffsetDateTime) -> String {
-    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]:[second]");
-    now.format(&format).expect("UTC formats")
-}
-
-/// Until just past the next UTC midnight, when the day's counter is no longer needed.
-fn until_tomorrow(now: OffsetDateTime) -> Duration {
-    let seconds_into_day =
-        i64::from(now.hour()) * 3600 + i64::from(now.minute()) * 60 + i64::from(now.second());
-    Duration::from_secs((86_400 - seconds_into_day + 60) as u64)
 }
 
 #[cfg(test)]

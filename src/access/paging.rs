@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::plan::PlanLimits;
-use crate::http::{ApiError, Reason};
+use crate::error::{ApiError, Reason};
 
 pub const MAX_PAGE: u64 = 10_000;
 const BURST_PAGES: u32 = 10;
@@ -169,15 +169,17 @@ impl BurstGuard {
     }
 }
 
-impl axum::extract::FromRequestParts<crate::http::AppState> for Paging {
+impl<S> axum::extract::FromRequestParts<S> for Paging
+where
+    S: Send + Sync,
+    std::sync::Arc<super::gate::Access>: axum::extract::FromRef<S>,
+{
     type Rejection = ApiError;
 
     /// Paging for the matched operation, the caller's plan, and the burst guard.
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        state: &crate::http::AppState,
-    ) -> Result<Self, ApiError> {
-        use axum::extract::{MatchedPath, Query};
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
+        use axum::extract::{FromRef, MatchedPath, Query};
+        let access = std::sync::Arc::<super::gate::Access>::from_ref(state);
         let caller = super::caller::Caller::from_request_parts(parts, state).await?;
         let path = parts.extensions.get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_default();
         let operation = super::operations::for_request(&parts.method, &path);
@@ -193,8 +195,8 @@ impl axum::extract::FromRequestParts<crate::http::AppState> for Paging {
         let Query(query) = Query::<HashMap<String, String>>::from_request_parts(parts, state)
             .await
             .map_err(|e| ApiError::new(Reason::InvalidRequest, e.body_text()))?;
-        let paging = Paging::parse(&query, default, max, state.access.plans.get(caller.plan))?;
-        state.access.burst.check(&caller.subject(), number, paging.page)?;
+        let paging = Paging::parse(&query, default, max, access.plans.get(caller.plan))?;
+        access.burst.check(&caller.subject(), number, paging.page)?;
         Ok(paging)
     }
 }

@@ -82,7 +82,7 @@ fn new_id(prefix: &str) -> String {
 }
 
 fn now() -> String {
-    crate::catalog::import::sql_timestamp()
+    crate::clock::sql_now()
 }
 
 /// Tell every node that accounts, keys or shops changed.

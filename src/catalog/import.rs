@@ -108,7 +108,7 @@ pub async fn import(db: &Db, catalog: &Catalog, progress: bool) -> Result<Summar
         ProgressStyle::with_template("{msg:>14} [{bar:40}] {pos}/{len}").expect("a valid template"),
     );
 
-    let now = sql_timestamp();
+    let now = crate::clock::sql_now();
     tracing::debug!(records = total, "rows prepared");
     let mut tx = db.pool().begin().await.map_err(|e| format!("cannot start the import transaction: {e}"))?;
     let mut summary = Summary::default();
@@ -291,7 +291,7 @@ async fn record_events(
     events: &[Event],
     revision: i64,
 ) -> Result<(), String> {
-    let created_at = iso_timestamp_millis();
+    let created_at = crate::clock::iso_millis_now();
     let rows: Vec<Vec<(String, Value)>> = events
         .iter()
         .map(|event| {
@@ -307,18 +307,4 @@ async fn record_events(
         .collect();
     let types = store::column_types(conn, db.backend(), "catalog_events").await.map_err(|e| e.to_string())?;
     store::write_rows(conn, db.backend(), "catalog_events", &types, &rows, None, &[]).await
-}
-
-/// 'YYYY-MM-DD HH:MM:SS' UTC, the spec's createdAt / updatedAt form.
-pub fn sql_timestamp() -> String {
-    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]:[second]");
-    time::OffsetDateTime::now_utc().format(&format).expect("UTC formats")
-}
-
-/// ISO 8601 UTC with milliseconds, the webhook created_at form.
-pub fn iso_timestamp_millis() -> String {
-    let format = time::macros::format_description!(
-        "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
-    );
-    time::OffsetDateTime::now_utc().format(&format).expect("UTC formats")
 }

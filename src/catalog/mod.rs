@@ -7,7 +7,6 @@ pub mod import;
 pub mod load;
 pub mod model;
 pub mod rows;
-pub mod snapshot;
 pub mod stats_versions;
 pub mod store;
 pub mod synth;

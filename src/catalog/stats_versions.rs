@@ -5,7 +5,6 @@
 use serde::Serialize;
 use sqlx::FromRow;
 
-use super::import::sql_timestamp;
 use crate::db::Db;
 
 /// The longest version label.
@@ -74,7 +73,7 @@ pub async fn freeze(db: &Db, label: &str, description: Option<&str>) -> Result<G
     .bind(label)
     .bind(description)
     .bind(count)
-    .bind(sql_timestamp())
+    .bind(crate::clock::sql_now())
     .fetch_one(&mut *tx)
     .await
     .map_err(|e| e.to_string())?;

@@ -14,9 +14,9 @@ mod game_stats;
 
 use crate::access::plan::PlanTable;
 use crate::app::App;
-use crate::catalog::snapshot::CatalogHandle;
 use crate::config::Config;
 use crate::db::Db;
+use crate::read::snapshot::CatalogHandle;
 use crate::shutdown::Shutdown;
 use crate::telemetry;
 use crate::webhooks::allow::AllowList;

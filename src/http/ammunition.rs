@@ -3,17 +3,16 @@
 use std::collections::HashMap;
 
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 
 use super::query::{Params, path_id};
 use super::{ApiError, AppState, respond, schemas};
 use crate::access::paging::Paging;
 use crate::catalog::model::Ammunition;
-use crate::catalog::snapshot::Snapshot;
 use crate::catalog::vocabulary::BULLET_TYPES;
 use crate::read::records;
+use crate::read::snapshot::Snapshot;
 
 /// The loads that pass `keep`, by name.
 pub fn sorted(snapshot: &Snapshot, keep: impl Fn(&Ammunition) -> bool) -> Vec<&Ammunition> {
@@ -32,7 +31,6 @@ pub async fn list(
     State(state): State<AppState>,
     paging: Paging,
     Query(query): Query<HashMap<String, String>>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let mut params = Params::new(&query);
@@ -53,18 +51,14 @@ pub async fn list(
     let (page, pagination) = paging.slice(&loads);
     let data: Vec<Value> =
         page.iter().map(|a| records::ammunition_item(a, &snapshot.meta("ammunition", &a.id))).collect();
-    Ok(respond::paged(&headers, data, pagination))
+    Ok(respond::paged(data, pagination))
 }
 
 /// One load with its cartridge and maker named, and provenance.
 #[utoipa::path(get, path = "/v1/ammunition/{id}", tag = "Ammunition",
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::AmmunitionResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
-pub async fn detail(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
+pub async fn detail(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     path_id("id", &id)?;
     let snapshot = state.catalog.current();
     let load = snapshot
@@ -74,5 +68,5 @@ pub async fn detail(
         .map(|&i| &snapshot.catalog.ammunition[i])
         .ok_or_else(|| ApiError::not_found("ammunition load", &id))?;
     let at = snapshot.read.ammunition_at[&load.id];
-    Ok(snapshot.read.ammunition_details[at].respond(&headers))
+    Ok(snapshot.read.ammunition_details[at].into_response())
 }

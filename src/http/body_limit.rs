@@ -11,8 +11,8 @@ use axum::middleware::Next;
 use axum::response::Response;
 use serde::de::DeserializeOwned;
 
-use super::error::{ApiError, MAX_JSON_BODY_BYTES};
-use super::reason::Reason;
+use crate::error::Reason;
+use crate::error::{ApiError, MAX_JSON_BODY_BYTES};
 use axum::response::IntoResponse;
 
 pub async fn refuse_declared_oversize(request: Request, next: Next) -> Response {

@@ -3,21 +3,20 @@
 use std::collections::HashMap;
 
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::firearms::sub_list;
 use super::query::{Params, path_id};
-use super::views::View;
 use super::{ApiError, AppState, respond, schemas};
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::catalog::model::Caliber;
-use crate::catalog::snapshot::Snapshot;
 use crate::catalog::vocabulary::{CARTRIDGE_TYPES, PRIMER_TYPES};
 use crate::read::records;
 use crate::read::rendered::Rendered;
+use crate::read::snapshot::Snapshot;
+use crate::read::views::View;
 
 /// A caliber's firearms.
 pub const CALIBER_FIREARM_ITEM: &[&str] =
@@ -44,7 +43,6 @@ pub async fn list(
     caller: Caller,
     paging: Paging,
     Query(query): Query<HashMap<String, String>>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let mut params = Params::new(&query);
     let cartridge_type = params.one_of("cartridge_type", CARTRIDGE_TYPES);
@@ -67,7 +65,7 @@ pub async fn list(
     let view = View::of(caller.plan);
     let data: Vec<Value> =
         page.iter().map(|c| records::caliber_item(c, &snapshot.meta("calibers", &c.id), view)).collect();
-    Ok(respond::paged(&headers, data, pagination))
+    Ok(respond::paged(data, pagination))
 }
 
 /// Up to five cartridges side by side, each with provenance; every unknown id is named in the 404.
@@ -77,7 +75,6 @@ pub async fn list(
 pub async fn compare(
     State(state): State<AppState>,
     Query(query): Query<HashMap<String, String>>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let mut params = Params::new(&query);
     let ids = params.id_list("ids", 5);
@@ -93,7 +90,7 @@ pub async fn compare(
         .iter()
         .map(|id| snapshot.read.caliber_details[snapshot.read.caliber_at[id]][full].data())
         .collect();
-    Ok(Rendered::envelope(&format!("[{}]", details.join(","))).respond(&headers))
+    Ok(Rendered::envelope(&format!("[{}]", details.join(","))).into_response())
 }
 
 /// One cartridge with provenance (specSource: the standard its figures come from).
@@ -104,12 +101,11 @@ pub async fn detail(
     State(state): State<AppState>,
     caller: Caller,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     caliber(&snapshot, &id)?;
     let at = snapshot.read.caliber_at[&id];
-    Ok(snapshot.read.caliber_details[at][records::view_index(View::of(caller.plan))].respond(&headers))
+    Ok(snapshot.read.caliber_details[at][records::view_index(View::of(caller.plan))].into_response())
 }
 
 /// The firearms chambered for this cartridge, by name.
@@ -121,12 +117,11 @@ pub async fn firearms(
     State(state): State<AppState>,
     paging: Paging,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     caliber(&snapshot, &id)?;
     let chambered = |f: &crate::catalog::model::Firearm| f.calibers.iter().any(|c| c.caliber_id == id);
-    Ok(sub_list(&headers, &snapshot, &paging, chambered, CALIBER_FIREARM_ITEM))
+    Ok(sub_list(&snapshot, &paging, chambered, CALIBER_FIREARM_ITEM))
 }
 
 /// The ammunition loads of this cartridge, by name.
@@ -137,7 +132,6 @@ pub async fn ammunition(
     State(state): State<AppState>,
     paging: Paging,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     caliber(&snapshot, &id)?;
@@ -145,7 +139,7 @@ pub async fn ammunition(
     let (page, pagination) = paging.slice(&loads);
     let data: Vec<Value> =
         page.iter().map(|a| records::ammunition_item(a, &snapshot.meta("ammunition", &a.id))).collect();
-    Ok(respond::paged(&headers, data, pagination))
+    Ok(respond::paged(data, pagination))
 }
 
 fn link(caliber: &Caliber) -> Value {
@@ -160,7 +154,6 @@ fn link(caliber: &Caliber) -> Value {
 pub async fn parent_chain(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let mut current = Some(caliber(&snapshot, &id)?);
@@ -178,18 +171,14 @@ pub async fn parent_chain(
             .map(|&i| &snapshot.catalog.calibers[i]);
     }
     let root = chain.last().map(|r| r["id"].clone());
-    Ok(respond::one(&headers, json!({ "id": id, "rootId": root, "chain": chain })))
+    Ok(respond::one(json!({ "id": id, "rootId": root, "chain": chain })))
 }
 
 /// The cartridge's parent, siblings (same parent) and children, by name.
 #[utoipa::path(get, path = "/v1/calibers/{id}/family", tag = "Calibers",
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::CaliberFamilyResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
-pub async fn family(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
+pub async fn family(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let me = caliber(&snapshot, &id)?;
     let all = &snapshot.catalog.calibers;
@@ -207,7 +196,6 @@ pub async fn family(
     };
     let children = by_name(all.iter().filter(|c| c.parent_cartridge_id.as_ref() == Some(&me.id)).collect());
     Ok(respond::one(
-        &headers,
         json!({ "caliber": link(me), "parent": parent, "siblings": siblings, "children": children }),
     ))
 }

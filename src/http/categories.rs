@@ -1,14 +1,14 @@
 //! /v1/categories: the categories with firearm counts, one category, its firearms (53 to 55).
 
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::{Value, json};
 
-use super::{ApiError, AppState, respond, views};
+use super::{ApiError, AppState, respond};
 use crate::access::paging::Paging;
 use crate::catalog::model::Category;
-use crate::catalog::snapshot::Snapshot;
+use crate::read::snapshot::Snapshot;
+use crate::read::views;
 
 fn with_count(snapshot: &Snapshot, category: &Category) -> Value {
     let count = snapshot.catalog.firearms.iter().filter(|f| f.category_id == category.id).count();
@@ -20,10 +20,10 @@ fn with_count(snapshot: &Snapshot, category: &Category) -> Value {
     responses((status = 200, description = "{id, name, description, firearmCount}[]"), (status = 304, description = "Not modified"),
               (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
               (status = 429, body = super::openapi::ErrorEnvelope)))]
-pub async fn list(State(state): State<AppState>, headers: HeaderMap) -> Response {
+pub async fn list(State(state): State<AppState>) -> Response {
     let snapshot = state.catalog.current();
     let data: Vec<Value> = snapshot.catalog.categories.iter().map(|c| with_count(&snapshot, c)).collect();
-    respond::one(&headers, data)
+    respond::one(data)
 }
 
 /// One category.
@@ -32,11 +32,7 @@ pub async fn list(State(state): State<AppState>, headers: HeaderMap) -> Response
     responses((status = 200, description = "{id, name, description, firearmCount}"), (status = 304, description = "Not modified"),
               (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
               (status = 404, body = super::openapi::ErrorEnvelope), (status = 429, body = super::openapi::ErrorEnvelope)))]
-pub async fn detail(
-    State(state): State<AppState>,
-    Path(slug): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
+pub async fn detail(State(state): State<AppState>, Path(slug): Path<String>) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let category = snapshot
         .catalog
@@ -44,7 +40,7 @@ pub async fn detail(
         .iter()
         .find(|c| c.id == slug)
         .ok_or_else(|| ApiError::not_found("category", &slug))?;
-    Ok(respond::one(&headers, with_count(&snapshot, category)))
+    Ok(respond::one(with_count(&snapshot, category)))
 }
 
 /// A category's firearms, ordered by name.
@@ -58,12 +54,11 @@ pub async fn firearms(
     State(state): State<AppState>,
     paging: Paging,
     Path(slug): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     if !snapshot.catalog.categories.iter().any(|c| c.id == slug) {
         return Err(ApiError::not_found("category", &slug));
     }
     let in_category = |f: &crate::catalog::model::Firearm| f.category_id == slug;
-    Ok(super::firearms::sub_list(&headers, &snapshot, &paging, in_category, views::CATEGORY_FIREARM_ITEM))
+    Ok(super::firearms::sub_list(&snapshot, &paging, in_category, views::CATEGORY_FIREARM_ITEM))
 }

@@ -1,18 +1,58 @@
-//! Conditional requests: a strong ETag on every catalog answer and paged page, and 304 for a
-//! matching If-None-Match (RFC 9110: weak comparison, lists, `*`).
+//! Conditional requests, answered in one layer: every catalog answer and paged page carries a
+//! strong ETag (handlers return a `Rendered` body or go through `respond`), and
+//! `answer_not_modified` turns a 2xx whose ETag the caller's If-None-Match already names into a
+//! 304 (RFC 9110: weak comparison, lists, `*`). It runs inside the access gate, so a 304 still
+//! passed the credential, plan and limits, and the gate sees the 304 it must not count.
 
-use axum::http::{HeaderMap, header};
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use crate::error::ApiError;
 use crate::read::rendered::Rendered;
 
-/// A JSON answer with its ETag, or 304 when the caller already holds it.
-pub fn json_with_etag(request_headers: &HeaderMap, value: &impl Serialize) -> Response {
+/// A JSON answer with its ETag.
+pub fn json_with_etag(value: &impl Serialize) -> Response {
     match serde_json::to_vec(value) {
-        Ok(body) => Rendered::from_body(body).respond(request_headers),
-        Err(e) => crate::http::ApiError::internal(e).into_response(),
+        Ok(body) => Rendered::from_body(body).into_response(),
+        Err(e) => ApiError::internal(e).into_response(),
     }
+}
+
+impl IntoResponse for &Rendered {
+    fn into_response(self) -> Response {
+        let mut response = Response::new(Body::from(self.body.clone()));
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        headers.insert(header::ETAG, self.etag.clone());
+        response
+    }
+}
+
+/// The route layer: 304 with the ETag, and no body, when the caller already holds the answer.
+pub async fn answer_not_modified(request: Request, next: Next) -> Response {
+    let asked = request.headers().contains_key(header::IF_NONE_MATCH).then(|| request.headers().clone());
+    let response = next.run(request).await;
+    let Some(request_headers) = asked else { return response };
+    if !response.status().is_success() {
+        return response;
+    }
+    let Some(etag) = response.headers().get(header::ETAG).and_then(|v| v.to_str().ok()) else {
+        return response;
+    };
+    if !matches_etag(&request_headers, etag) {
+        return response;
+    }
+    let mut not_modified = StatusCode::NOT_MODIFIED.into_response();
+    for name in [header::ETAG, header::CACHE_CONTROL, header::VARY] {
+        if let Some(value) = response.headers().get(&name) {
+            not_modified.headers_mut().insert(name, value.clone());
+        }
+    }
+    not_modified
 }
 
 /// If-None-Match uses the weak comparison: `W/"x"` matches `"x"`.
@@ -27,7 +67,6 @@ pub fn matches_etag(request_headers: &HeaderMap, etag: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::http::HeaderValue;
 
     fn headers(value: &str) -> HeaderMap {
         let mut headers = HeaderMap::new();

@@ -3,7 +3,6 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::{Value, json};
 
@@ -15,7 +14,7 @@ use super::{ApiError, AppState, respond, schemas};
 /// there, how many firearms its users adopted, and how many adopter entries it has.
 #[utoipa::path(get, path = "/v1/countries", tag = "Reference",
     responses((status = 200, body = schemas::CountriesResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
-pub async fn list(State(state): State<AppState>, headers: HeaderMap) -> Response {
+pub async fn list(State(state): State<AppState>) -> Response {
     #[derive(Default)]
     struct Counts {
         origin: usize,
@@ -49,7 +48,7 @@ pub async fn list(State(state): State<AppState>, headers: HeaderMap) -> Response
                     "adoptedFirearms": c.adopted.len(), "adopters": c.adopters })
         })
         .collect();
-    respond::one(&headers, data)
+    respond::one(data)
 }
 
 /// The firearms adopted by this country's users, grouped by user type (military,
@@ -57,11 +56,7 @@ pub async fn list(State(state): State<AppState>, headers: HeaderMap) -> Response
 #[utoipa::path(get, path = "/v1/countries/{code}/arsenal", tag = "Reference",
     params(("code" = String, Path, description = "ISO 3166-1 alpha-2")),
     responses((status = 200, body = schemas::ArsenalResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
-pub async fn arsenal(
-    State(state): State<AppState>,
-    Path(code): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
+pub async fn arsenal(State(state): State<AppState>, Path(code): Path<String>) -> Result<Response, ApiError> {
     if !is_country_code(&code) {
         return Err(ApiError::invalid_parameter("code", "must be a two-letter ISO 3166-1 country code"));
     }
@@ -85,7 +80,7 @@ pub async fn arsenal(
         .into_iter()
         .map(|(user_type, firearms)| json!({ "userType": user_type, "count": firearms.len(), "firearms": firearms }))
         .collect();
-    Ok(respond::one(&headers, json!({ "code": code, "userTypes": user_types })))
+    Ok(respond::one(json!({ "code": code, "userTypes": user_types })))
 }
 
 /// Conflicts named in the firearms' records, with the firearms used in each, most firearms
@@ -96,7 +91,6 @@ pub async fn arsenal(
 pub async fn conflicts(
     State(state): State<AppState>,
     Query(query): Query<HashMap<String, String>>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let mut params = Params::new(&query);
     let name = params.text("name", 200).map(|n| n.to_lowercase());
@@ -123,5 +117,5 @@ pub async fn conflicts(
         .into_iter()
         .map(|(name, (years, firearms))| json!({ "name": name, "years": years, "firearmCount": firearms.len(), "firearmIds": firearms }))
         .collect();
-    Ok(respond::one(&headers, data))
+    Ok(respond::one(data))
 }

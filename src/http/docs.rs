@@ -1,7 +1,6 @@
 //! /v1/docs/limits: the plan table, public (operation 129).
 
 use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::response::Response;
 
 use super::{AppState, respond};
@@ -10,6 +9,6 @@ use super::{AppState, respond};
 /// held, and the webhook operations' own bucket.
 #[utoipa::path(get, path = "/v1/docs/limits", tag = "Docs", security(()),
     responses((status = 200, description = "PlanLimits[] (pageDepth null = unlimited)"), (status = 304, description = "Not modified")))]
-pub async fn limits(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    respond::one(&headers, state.access.plans.rows())
+pub async fn limits(State(state): State<AppState>) -> Response {
+    respond::one(state.access.plans.rows())
 }

@@ -16,18 +16,14 @@ use axum::http::{HeaderName, HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::Response;
 
-use super::error::ApiError;
+use crate::error::ApiError;
+use crate::telemetry::CURRENT_REQUEST_ID;
 
 pub static REQUEST_ID_HEADER: HeaderName = HeaderName::from_static("x-request-id");
 
 /// The id of the request being served, readable by handlers as an extension.
 #[derive(Debug, Clone)]
 pub struct RequestId(pub String);
-
-tokio::task_local! {
-    /// Lets the panic hook name the request whose handler panicked.
-    pub static CURRENT_REQUEST_ID: String;
-}
 
 pub async fn envelope(mut request: Request, next: Next) -> Response {
     let started = Instant::now();

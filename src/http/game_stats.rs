@@ -2,7 +2,6 @@
 //! in the database (they are not part of the catalog snapshot) and never change once made.
 
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 
 use super::query::path_id;
@@ -25,8 +24,8 @@ async fn version(state: &AppState, label: &str) -> Result<GameStatsVersion, ApiE
 /// Every frozen dataset, newest first: id, version, description, firearmCount, createdAt.
 #[utoipa::path(get, path = "/v1/game-stats/versions", tag = "Game stats",
     responses((status = 200, body = schemas::GameStatsVersionsResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
-pub async fn versions(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
-    Ok(respond::one(&headers, stats_versions::versions(&state.db).await?))
+pub async fn versions(State(state): State<AppState>) -> Result<Response, ApiError> {
+    Ok(respond::one(stats_versions::versions(&state.db).await?))
 }
 
 /// The frozen entries of one version, by firearm id, in snake_case.
@@ -37,12 +36,11 @@ pub async fn entries(
     State(state): State<AppState>,
     paging: Paging,
     Path(label): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let version = version(&state, &label).await?;
     let (rows, total) =
         stats_versions::entries(&state.db, version.id, paging.offset(), paging.per_page as usize).await?;
-    Ok(respond::paged(&headers, rows, paging.pagination(total as u64)))
+    Ok(respond::paged(rows, paging.pagination(total as u64)))
 }
 
 /// One firearm's frozen entry in a version.
@@ -52,12 +50,11 @@ pub async fn entries(
 pub async fn entry(
     State(state): State<AppState>,
     Path((label, id)): Path<(String, String)>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     path_id("id", &id)?;
     let version = version(&state, &label).await?;
     let entry = stats_versions::entry(&state.db, version.id, &id)
         .await?
         .ok_or_else(|| ApiError::not_found(&format!("firearm in game-stats version {label}"), &id))?;
-    Ok(respond::one(&headers, entry))
+    Ok(respond::one(entry))
 }

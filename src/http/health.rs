@@ -4,7 +4,6 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Serialize;
-use time::format_description::well_known::Rfc3339;
 use utoipa::ToSchema;
 
 use super::state::AppState;
@@ -39,7 +38,7 @@ pub struct Readiness {
 #[utoipa::path(get, path = "/health", tag = "Health", security(()),
     responses((status = 200, description = "The process is alive", body = Health)))]
 pub async fn health(State(state): State<AppState>) -> Json<Health> {
-    let timestamp = time::OffsetDateTime::now_utc().format(&Rfc3339).unwrap_or_default();
+    let timestamp = crate::clock::rfc3339_now();
     Json(Health {
         status: "ok",
         timestamp,

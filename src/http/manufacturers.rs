@@ -3,14 +3,13 @@
 use std::collections::HashMap;
 
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 
-use super::views::{self, View};
 use super::{ApiError, AppState, respond};
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
+use crate::read::views::{self, View};
 
 /// Manufacturers, ordered by name; `country` filters by ISO country code.
 #[utoipa::path(get, path = "/v1/manufacturers", tag = "Manufacturers",
@@ -25,7 +24,6 @@ pub async fn list(
     caller: Caller,
     paging: Paging,
     Query(query): Query<HashMap<String, String>>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let descending = parse_order(&query)?;
     let snapshot = state.catalog.current();
@@ -46,7 +44,7 @@ pub async fn list(
         .iter()
         .map(|m| views::project(&views::with_meta(m, &snapshot.meta("manufacturers", &m.id)), fields))
         .collect();
-    Ok(respond::paged(&headers, data, pagination))
+    Ok(respond::paged(data, pagination))
 }
 
 /// One manufacturer, with provenance.
@@ -59,14 +57,13 @@ pub async fn detail(
     State(state): State<AppState>,
     caller: Caller,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     crate::http::query::path_id("id", &id)?;
     let at =
         *snapshot.read.manufacturer_at.get(&id).ok_or_else(|| ApiError::not_found("manufacturer", &id))?;
     let view = crate::read::records::view_index(View::of(caller.plan));
-    Ok(snapshot.read.manufacturer_details[at][view].respond(&headers))
+    Ok(snapshot.read.manufacturer_details[at][view].into_response())
 }
 
 /// A manufacturer's firearms, ordered by name.
@@ -80,14 +77,13 @@ pub async fn firearms(
     State(state): State<AppState>,
     paging: Paging,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     if !snapshot.catalog.manufacturers.iter().any(|m| m.id == id) {
         return Err(ApiError::not_found("manufacturer", &id));
     }
     let made_here = |f: &crate::catalog::model::Firearm| f.manufacturer_id == id;
-    Ok(super::firearms::sub_list(&headers, &snapshot, &paging, made_here, views::MANUFACTURER_FIREARM_ITEM))
+    Ok(super::firearms::sub_list(&snapshot, &paging, made_here, views::MANUFACTURER_FIREARM_ITEM))
 }
 
 fn fields_for(view: View) -> &'static [&'static str] {

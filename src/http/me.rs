@@ -3,13 +3,11 @@
 use std::collections::HashMap;
 
 use axum::extract::{Query, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::json;
 
 use super::{ApiError, AppState, respond};
 use crate::access::caller::Caller;
-use crate::access::gate::day_of;
 
 /// Requests this month and today against the plan's monthly allowance and daily cap, per day.
 #[utoipa::path(get, path = "/v1/me/usage", tag = "Account",
@@ -21,9 +19,8 @@ pub async fn usage(
     State(state): State<AppState>,
     caller: Caller,
     Query(query): Query<HashMap<String, String>>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let today = day_of(time::OffsetDateTime::now_utc());
+    let today = crate::clock::day(crate::clock::now());
     let month = match query.get("month") {
         Some(m) if is_month(m) => m.clone(),
         Some(_) => return Err(ApiError::invalid_parameter("month", "must be YYYY-MM")),
@@ -39,7 +36,7 @@ pub async fn usage(
         "today": { "date": today, "used": used_today, "cap": limits.per_day },
         "days": days.iter().map(|(date, count)| json!({ "date": date, "count": count })).collect::<Vec<_>>(),
     });
-    Ok(respond::one(&headers, data))
+    Ok(respond::one(data))
 }
 
 fn is_month(text: &str) -> bool {

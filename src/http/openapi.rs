@@ -16,7 +16,7 @@ use utoipa::openapi::{OpenApi as OpenApiDocument, RefOr, Schema};
 use utoipa::{Modify, OpenApi, ToSchema};
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
-use super::reason::Reason;
+use crate::error::Reason;
 
 #[derive(OpenApi)]
 #[openapi(

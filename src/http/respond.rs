@@ -1,7 +1,6 @@
 //! The success envelope, with an ETag on every answer (see `conditional`).
 
-use axum::http::HeaderMap;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde_json::json;
 
@@ -10,18 +9,18 @@ use crate::access::paging::Pagination;
 use crate::read::rendered::Rendered;
 
 /// `{success: true, data}`.
-pub fn one(request_headers: &HeaderMap, data: impl Serialize) -> Response {
-    json_with_etag(request_headers, &json!({ "success": true, "data": data }))
+pub fn one(data: impl Serialize) -> Response {
+    json_with_etag(&json!({ "success": true, "data": data }))
 }
 
 /// `{success: true, data, pagination}`.
-pub fn paged(request_headers: &HeaderMap, data: impl Serialize, pagination: Pagination) -> Response {
-    json_with_etag(request_headers, &json!({ "success": true, "data": data, "pagination": pagination }))
+pub fn paged(data: impl Serialize, pagination: Pagination) -> Response {
+    json_with_etag(&json!({ "success": true, "data": data, "pagination": pagination }))
 }
 
 /// `{success: true, data: [items], pagination}` from items already serialised (the read model's
 /// pre-rendered forms), so a page is assembled without re-serialising its records.
-pub fn paged_raw(request_headers: &HeaderMap, items: &[impl AsRef<str>], pagination: Pagination) -> Response {
+pub fn paged_raw(items: &[impl AsRef<str>], pagination: Pagination) -> Response {
     let mut body = String::with_capacity(items.iter().map(|i| i.as_ref().len() + 1).sum::<usize>() + 128);
     body.push_str("{\"success\":true,\"data\":[");
     for (i, item) in items.iter().enumerate() {
@@ -33,5 +32,5 @@ pub fn paged_raw(request_headers: &HeaderMap, items: &[impl AsRef<str>], paginat
     body.push_str("],\"pagination\":");
     body.push_str(&serde_json::to_string(&pagination).unwrap_or_else(|_| "null".to_owned()));
     body.push('}');
-    Rendered::from_body(body.into_bytes()).respond(request_headers)
+    Rendered::from_body(body.into_bytes()).into_response()
 }

@@ -15,14 +15,14 @@ use utoipa::openapi::OpenApi as OpenApiDocument;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::error::{ApiError, MAX_JSON_BODY_BYTES};
-use super::reason::Reason;
 use super::state::AppState;
 use super::{
-    ammunition, body_limit, calibers, categories, countries, docs, envelope, firearms, game_stats, health,
-    manufacturers, me, openapi, webhooks,
+    ammunition, body_limit, calibers, categories, conditional, countries, docs, envelope, firearms,
+    game_stats, health, manufacturers, me, openapi, webhooks,
 };
 use crate::access::gate::gate;
+use crate::error::Reason;
+use crate::error::{ApiError, MAX_JSON_BODY_BYTES};
 
 /// The documented operations, and the description generated from their annotations.
 pub fn operations() -> OpenApiRouter<AppState> {
@@ -84,8 +84,11 @@ pub fn openapi_document() -> OpenApiDocument {
 /// the middleware with handlers the product does not have).
 pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Router {
     let (operations, document) = operations().split_for_parts();
-    // Credential, plan, limits: only on matched routes, so an unknown path stays a 404.
-    let mut router = operations.route_layer(axum::middleware::from_fn_with_state(state.clone(), gate));
+    // Only on matched routes, so an unknown path stays a 404. The gate (credential, plan, limits)
+    // wraps the conditional layer, so a 304 passed the gate and the gate sees it was a 304.
+    let mut router = operations
+        .route_layer(axum::middleware::from_fn(conditional::answer_not_modified))
+        .route_layer(axum::middleware::from_fn_with_state(state.access.clone(), gate));
     if let Some(extra) = extra {
         // Test probes sit outside the gate: they are not operations.
         router = router.merge(extra);

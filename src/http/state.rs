@@ -3,13 +3,13 @@
 use std::sync::Arc;
 
 use crate::access::gate::Access;
-use crate::catalog::snapshot::CatalogHandle;
 use crate::config::Config;
 use crate::db::Db;
+use crate::read::snapshot::CatalogHandle;
 use crate::shutdown::Shutdown;
 use crate::webhooks::Webhooks;
 
-#[derive(Clone)]
+#[derive(Clone, axum::extract::FromRef)]
 pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,

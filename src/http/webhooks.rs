@@ -5,7 +5,7 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value, json};
@@ -73,12 +73,11 @@ pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     paging: Paging,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let all = endpoints::list(&state.db, account(&caller)?).await?;
     let (page, pagination) = paging.slice(&all);
     let data: Vec<Value> = page.iter().map(|e| e.to_json(false)).collect();
-    Ok(respond::paged(&headers, data, pagination))
+    Ok(respond::paged(data, pagination))
 }
 
 /// Register an endpoint. The answer carries `secret`, the signing secret, this once only.
@@ -139,10 +138,9 @@ pub async fn detail(
     State(state): State<AppState>,
     caller: Caller,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let endpoint = endpoints::get(&state.db, account(&caller)?, &id).await?.ok_or_else(|| not_found(&id))?;
-    Ok(respond::one(&headers, endpoint.to_json(false)))
+    Ok(respond::one(endpoint.to_json(false)))
 }
 
 /// Change url, events, description or enabled (`active` is an alias). Pausing drops pending retries;
@@ -155,7 +153,6 @@ pub async fn update(
     State(state): State<AppState>,
     caller: Caller,
     Path(id): Path<String>,
-    headers: HeaderMap,
     ApiJson(body): ApiJson<UpdateWebhookEndpoint>,
 ) -> Result<Response, ApiError> {
     let account = account(&caller)?;
@@ -175,7 +172,7 @@ pub async fn update(
     }
     let endpoint =
         endpoints::update(&state.db, account, &id, changes).await?.ok_or_else(|| not_found(&id))?;
-    Ok(respond::one(&headers, endpoint.to_json(false)))
+    Ok(respond::one(endpoint.to_json(false)))
 }
 
 /// Remove an endpoint; its undelivered retries are dropped.
@@ -186,12 +183,11 @@ pub async fn delete(
     State(state): State<AppState>,
     caller: Caller,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     if !endpoints::delete(&state.db, account(&caller)?, &id).await? {
         return Err(not_found(&id));
     }
-    Ok(respond::one(&headers, json!({ "deleted": true, "id": id })))
+    Ok(respond::one(json!({ "deleted": true, "id": id })))
 }
 
 /// Make a signed test delivery (type `webhook.test`) now and report what the receiver did.
@@ -202,12 +198,11 @@ pub async fn test(
     State(state): State<AppState>,
     caller: Caller,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let endpoint = endpoints::get(&state.db, account(&caller)?, &id).await?.ok_or_else(|| not_found(&id))?;
     let outcome = state.webhooks.test_delivery(&endpoint).await;
     let data = json!({ "success": outcome.success(), "status": outcome.status, "error": outcome.error });
-    Ok(respond::one(&headers, data))
+    Ok(respond::one(data))
 }
 
 fn account(caller: &Caller) -> Result<&str, ApiError> {

@@ -10,8 +10,8 @@ use serde_json::{Map, Value, json};
 
 use crate::catalog::game_stats::GameStats;
 use crate::catalog::model::{Caliber, Firearm};
-use crate::catalog::snapshot::RecordMeta;
-use crate::http::views;
+use crate::read::snapshot::RecordMeta;
+use crate::read::views;
 
 /// The served scalar fields of a firearm in the spec's order, before the game stats.
 const SPEC_FIELDS: &[&str] = &[

@@ -9,6 +9,8 @@ pub mod records;
 pub mod rendered;
 pub mod resolve;
 pub mod search;
+pub mod snapshot;
+pub mod views;
 
 use std::collections::HashMap;
 
@@ -16,10 +18,10 @@ use self::firearm_json::Nested;
 use self::orders::Orders;
 use self::rendered::Rendered;
 use self::search::SearchIndex;
+use self::views::View;
 use crate::catalog::game_stats::GameStats;
 use crate::catalog::model::Catalog;
-use crate::catalog::snapshot::RecordMeta;
-use crate::http::views::{self, View};
+use crate::read::snapshot::RecordMeta;
 
 /// A firearm's served forms, rendered when the snapshot is built.
 pub struct FirearmForms {

@@ -5,8 +5,8 @@ use serde_json::{Value, json};
 
 use super::rendered::Rendered;
 use crate::catalog::model::{Ammunition, Caliber, Catalog, Manufacturer};
-use crate::catalog::snapshot::RecordMeta;
-use crate::http::views::{self, View};
+use crate::read::snapshot::RecordMeta;
+use crate::read::views::{self, View};
 
 /// Explorer's caliber fields.
 pub const CALIBER_SUMMARY: &[&str] =

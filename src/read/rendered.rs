@@ -1,11 +1,8 @@
 //! A response body rendered once, with its strong ETag, so a read is a lookup and a copy.
 
-use axum::body::{Body, Bytes};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::body::Bytes;
+use axum::http::HeaderValue;
 use sha2::{Digest, Sha256};
-
-use crate::http::conditional::matches_etag;
 
 #[derive(Debug, Clone)]
 pub struct Rendered {
@@ -37,19 +34,5 @@ impl Rendered {
             body: Bytes::from(body),
             etag: HeaderValue::from_str(&etag).expect("hex is a valid header value"),
         }
-    }
-
-    /// The body, or 304 when the caller's If-None-Match already names it.
-    pub fn respond(&self, request_headers: &HeaderMap) -> Response {
-        let fresh = self.etag.to_str().is_ok_and(|etag| matches_etag(request_headers, etag));
-        let mut response = if fresh {
-            StatusCode::NOT_MODIFIED.into_response()
-        } else {
-            let mut response = Response::new(Body::from(self.body.clone()));
-            response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-            response
-        };
-        response.headers_mut().insert(header::ETAG, self.etag.clone());
-        response
     }
 }

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::url::WebhookUrl;
-use crate::catalog::import::{iso_timestamp_millis, sql_timestamp};
+use crate::clock::{iso_millis_now, sql_now};
 use crate::db::Db;
 
 #[derive(Debug, Clone)]
@@ -93,8 +93,8 @@ pub async fn create(
         description: new.description,
         enabled: true,
         secret: super::sign::new_secret(),
-        created_at: sql_timestamp(),
-        updated_at: iso_timestamp_millis(),
+        created_at: sql_now(),
+        updated_at: iso_millis_now(),
     };
     let sql = format!(
         "INSERT INTO webhook_endpoints ({COLUMNS}, receives_from) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)"
@@ -187,7 +187,7 @@ pub async fn update(
     {
         return Ok(Some(endpoint)); // nothing changed: updatedAt stays
     }
-    endpoint.updated_at = iso_timestamp_millis();
+    endpoint.updated_at = iso_millis_now();
     let mut tx = db.pool().begin().await?;
     sqlx::query(
         "UPDATE webhook_endpoints SET url = $1, events = $2, description = $3, enabled = $4, updated_at = $5, \

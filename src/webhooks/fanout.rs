@@ -13,9 +13,9 @@ use serde_json::{Value, json};
 use super::events;
 use super::payload::{event_data, resync_data};
 use crate::access::plan::Plan;
-use crate::catalog::import::{iso_timestamp_millis, sql_timestamp};
-use crate::catalog::snapshot::CatalogHandle;
+use crate::clock::{iso_millis_now, sql_now, unix_millis_now};
 use crate::db::Db;
+use crate::read::snapshot::CatalogHandle;
 
 /// Events fanned out per transaction.
 const BATCH: i64 = 200;
@@ -74,8 +74,8 @@ pub async fn fan_out(db: &Db, catalog: &CatalogHandle) -> Result<usize, String> 
     }
 
     let subscribers = subscribers(&mut tx).await.map_err(|e| e.to_string())?;
-    let now = iso_timestamp_millis();
-    let due = super::worker::now_ms();
+    let now = iso_millis_now();
+    let due = unix_millis_now();
     for (_, event_id, event_type, resource, resource_id, revision, created_at) in &batch {
         let mut bodies: HashMap<Plan, String> = HashMap::new();
         let receiving = subscribers
@@ -128,7 +128,7 @@ async fn subscribers(conn: &mut sqlx::AnyConnection) -> Result<Vec<Subscriber>, 
     )
     .fetch_all(conn)
     .await?;
-    let now = sql_timestamp();
+    let now = sql_now();
     Ok(rows
         .into_iter()
         .map(|(id, events, plan, paid_until, receives_from)| {

@@ -4,9 +4,9 @@
 use serde_json::{Value, json};
 
 use crate::access::plan::Plan;
-use crate::catalog::snapshot::Snapshot;
-use crate::http::views::{self, View};
 use crate::read::records::view_index;
+use crate::read::snapshot::Snapshot;
+use crate::read::views::{self, View};
 
 /// The record `resource`/`id` in the detail shape for `plan`, or `{id}` alone when the record is
 /// gone (a deletion, or a record removed since the event).

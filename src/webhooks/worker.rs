@@ -17,9 +17,9 @@ use super::endpoints::{self, Endpoint};
 use super::events::TEST;
 use super::fanout::{body_of, fan_out};
 use super::send::{self, Message, Outcome};
-use crate::catalog::import::iso_timestamp_millis;
-use crate::catalog::snapshot::CatalogHandle;
+use crate::clock::{iso_millis_now, unix_millis_now};
 use crate::db::{Backend, Db};
+use crate::read::snapshot::CatalogHandle;
 use crate::shutdown::Shutdown;
 
 /// Deliveries claimed (and sent concurrently) per pass.
@@ -119,14 +119,14 @@ impl Webhooks {
             "endpointId": endpoint.id,
             "message": "A test delivery: answer 2xx once the signature verifies.",
         });
-        let body = body_of(&event_id, TEST, &iso_timestamp_millis(), data);
+        let body = body_of(&event_id, TEST, &iso_millis_now(), data);
         let message = Message { event_id: &event_id, event_type: TEST, body: &body };
         let inner = &self.inner;
         send::send(&inner.client, &inner.settings, &endpoint.url, &endpoint.secret, &message).await
     }
 
     async fn claim(&self) -> Result<Vec<Claimed>, sqlx::Error> {
-        let now = now_ms();
+        let now = unix_millis_now();
         let settings = &self.inner.settings;
         let until = now + millis(settings.timeout + settings.claim_margin);
         // Read first: an idle pass must not take the write lock (see `fanout`).
@@ -193,12 +193,12 @@ impl Webhooks {
         let attempts = delivery.attempts + 1;
         let schedule = &self.inner.settings.retry_schedule;
         let (state, next) = if outcome.success() {
-            ("delivered", now_ms())
+            ("delivered", unix_millis_now())
         } else {
             // Attempt n failed: retry n waits schedule[n - 1]; past the schedule, give up.
             match schedule.get(attempts as usize - 1) {
-                Some(wait) => ("pending", now_ms() + millis(*wait)),
-                None => ("abandoned", now_ms()),
+                Some(wait) => ("pending", unix_millis_now() + millis(*wait)),
+                None => ("abandoned", unix_millis_now()),
             }
         };
         if state == "abandoned" {
@@ -213,16 +213,12 @@ impl Webhooks {
         .bind(next)
         .bind(outcome.status.map(i64::from))
         .bind(&outcome.error)
-        .bind(iso_timestamp_millis())
+        .bind(iso_millis_now())
         .bind(&delivery.id)
         .execute(self.inner.db.pool())
         .await?;
         Ok(())
     }
-}
-
-pub fn now_ms() -> i64 {
-    (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64
 }
 
 fn millis(duration: Duration) -> i64 {

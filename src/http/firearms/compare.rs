@@ -3,14 +3,13 @@
 use std::collections::HashMap;
 
 use axum::extract::{Query, State};
-use axum::http::HeaderMap;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 
 use crate::access::caller::Caller;
 use crate::http::query::Params;
-use crate::http::views::View;
 use crate::http::{ApiError, AppState, schemas};
 use crate::read::rendered::Rendered;
+use crate::read::views::View;
 
 /// At most this many firearms are compared at once.
 pub const MAX_COMPARED: usize = 5;
@@ -24,7 +23,6 @@ pub async fn compare(
     State(state): State<AppState>,
     caller: Caller,
     Query(query): Query<HashMap<String, String>>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let mut params = Params::new(&query);
     let ids = params.id_list("ids", MAX_COMPARED);
@@ -38,5 +36,5 @@ pub async fn compare(
     let view = View::of(caller.plan);
     let details: Vec<&str> =
         ids.iter().map(|id| snapshot.read.forms[snapshot.read.firearm_at[id]].detail(view).data()).collect();
-    Ok(Rendered::envelope(&format!("[{}]", details.join(","))).respond(&headers))
+    Ok(Rendered::envelope(&format!("[{}]", details.join(","))).into_response())
 }

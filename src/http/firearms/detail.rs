@@ -1,12 +1,11 @@
 //! GET /v1/firearms/{id}: the pre-rendered detail for the caller's plan.
 
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 
 use crate::access::caller::Caller;
-use crate::http::views::View;
 use crate::http::{ApiError, AppState, schemas};
+use crate::read::views::View;
 
 /// The firearm with its manufacturer, category, calibers, images, users and provenance. Explorer
 /// gets the summary field set (the list item's fields) with provenance. safetyMechanisms,
@@ -19,9 +18,8 @@ pub async fn detail(
     State(state): State<AppState>,
     caller: Caller,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let at = super::position(&snapshot, &id)?;
-    Ok(snapshot.read.forms[at].detail(View::of(caller.plan)).respond(&headers))
+    Ok(snapshot.read.forms[at].detail(View::of(caller.plan)).into_response())
 }

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use axum::extract::{Query, State};
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
@@ -12,8 +12,8 @@ use super::list::has_3d_model;
 use crate::access::caller::Caller;
 use crate::catalog::model::Firearm;
 use crate::http::query::Params;
-use crate::http::views::View;
 use crate::http::{ApiError, AppState, respond, schemas};
+use crate::read::views::View;
 
 /// Values with their firearm counts, most frequent first, then by value.
 fn counted<'a>(values: impl Iterator<Item = &'a str>) -> Vec<Value> {
@@ -38,7 +38,7 @@ fn range(values: impl Iterator<Item = f64>) -> Value {
 /// matches; numeric filters give the known range.
 #[utoipa::path(get, path = "/v1/firearms/filter-options", tag = "Firearms",
     responses((status = 200, body = schemas::FilterOptionsResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
-pub async fn filter_options(State(state): State<AppState>, headers: HeaderMap) -> Response {
+pub async fn filter_options(State(state): State<AppState>) -> Response {
     let snapshot = state.catalog.current();
     let firearms = &snapshot.catalog.firearms;
     let data = json!({
@@ -53,19 +53,19 @@ pub async fn filter_options(State(state): State<AppState>, headers: HeaderMap) -
         "weight": range(firearms.iter().filter_map(|f| f.weight_empty_g)),
         "barrel_length": range(firearms.iter().filter_map(|f| f.barrel_length_mm)),
     });
-    respond::one(&headers, data)
+    respond::one(data)
 }
 
 /// The action types in the catalog with their firearm counts, most frequent first.
 #[utoipa::path(get, path = "/v1/firearms/action-types", tag = "Firearms",
     responses((status = 200, body = schemas::ActionTypesResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
-pub async fn action_types(State(state): State<AppState>, headers: HeaderMap) -> Response {
+pub async fn action_types(State(state): State<AppState>) -> Response {
     let snapshot = state.catalog.current();
     let data: Vec<Value> = counted(snapshot.catalog.firearms.iter().filter_map(|f| f.action_type.as_deref()))
         .into_iter()
         .map(|v| json!({ "actionType": v["value"], "count": v["count"] }))
         .collect();
-    respond::one(&headers, data)
+    respond::one(data)
 }
 
 /// One firearm picked at random, as a list item for the caller's plan; `category` and `country`

@@ -4,15 +4,14 @@
 use std::collections::HashMap;
 
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::{Value, json};
 
 use crate::catalog::model::Firearm;
-use crate::catalog::snapshot::Snapshot;
 use crate::http::query::Params;
 use crate::http::{ApiError, AppState, respond, schemas};
 use crate::read::firearm_json;
+use crate::read::snapshot::Snapshot;
 
 /// Deeper than this, a parent chain is cut (the loader refuses cycles; this guards the answer).
 const MAX_DEPTH: usize = 32;
@@ -52,7 +51,6 @@ fn descendants(snapshot: &Snapshot, id: &str, depth: usize) -> Vec<Value> {
 pub async fn family_tree(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (_, firearm) = super::firearm(&snapshot, &id)?;
@@ -71,10 +69,7 @@ pub async fn family_tree(
     let mut root = node(&snapshot, firearm);
     root["variants"] = Value::Array(descendants(&snapshot, &firearm.id, 0));
     let root_id = ancestors.first().map_or_else(|| json!(firearm.id), |a| a["id"].clone());
-    Ok(respond::one(
-        &headers,
-        json!({ "id": firearm.id, "rootId": root_id, "ancestors": ancestors, "firearm": root }),
-    ))
+    Ok(respond::one(json!({ "id": firearm.id, "rootId": root_id, "ancestors": ancestors, "firearm": root })))
 }
 
 /// How alike two firearms are, 0 to 1: same category 0.3, a shared cartridge 0.3, same action
@@ -121,7 +116,6 @@ pub async fn similar(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let mut params = Params::new(&query);
     let limit = params.int("limit", 1..=25).unwrap_or(10) as usize;
@@ -147,7 +141,7 @@ pub async fn similar(
             item
         })
         .collect();
-    Ok(respond::one(&headers, data))
+    Ok(respond::one(data))
 }
 
 #[cfg(test)]

@@ -3,21 +3,20 @@
 use std::collections::HashMap;
 
 use axum::extract::{Query, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 
 use super::{ItemForm, page_of};
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::catalog::model::Firearm;
-use crate::catalog::snapshot::Snapshot;
 use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
 use crate::http::query::Params;
-use crate::http::views::{self, View};
 use crate::http::{ApiError, AppState, schemas};
 use crate::read::facts::{Facts, country_bytes, vocabulary_index};
 use crate::read::firearm_json::full_field_names;
 use crate::read::orders::Sort;
+use crate::read::snapshot::Snapshot;
+use crate::read::views::{self, View};
 
 /// The list's filters, parsed and resolved to the read model's small indexes (see `read::facts`).
 #[derive(Debug, Default)]
@@ -153,7 +152,6 @@ pub async fn list(
     caller: Caller,
     paging: Paging,
     Query(query): Query<HashMap<String, String>>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let view = View::of(caller.plan);
@@ -172,5 +170,5 @@ pub async fn list(
         Some(fields) => ItemForm::Fields(view, fields),
         None => ItemForm::Plan(view),
     };
-    Ok(page_of(&headers, &snapshot, &paging, &positions, form))
+    Ok(page_of(&snapshot, &paging, &positions, form))
 }

@@ -13,16 +13,15 @@ pub mod related;
 pub mod resolve;
 pub mod search;
 
-use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::{Map, Value};
 
 use super::query::path_id;
-use super::views::View;
 use super::{ApiError, respond};
 use crate::access::paging::Paging;
 use crate::catalog::model::Firearm;
-use crate::catalog::snapshot::Snapshot;
+use crate::read::snapshot::Snapshot;
+use crate::read::views::View;
 
 /// The position of firearm `id` in the snapshot: 400 for a malformed id, 404 for an unknown one.
 pub fn position(snapshot: &Snapshot, id: &str) -> Result<usize, ApiError> {
@@ -44,19 +43,12 @@ pub enum ItemForm<'a> {
 }
 
 /// One page of firearms (positions already filtered and ordered) as list items.
-pub fn page_of(
-    headers: &HeaderMap,
-    snapshot: &Snapshot,
-    paging: &Paging,
-    positions: &[usize],
-    form: ItemForm,
-) -> Response {
-    page_with_total(headers, snapshot, paging, positions, positions.len(), form)
+pub fn page_of(snapshot: &Snapshot, paging: &Paging, positions: &[usize], form: ItemForm) -> Response {
+    page_with_total(snapshot, paging, positions, positions.len(), form)
 }
 
 /// Like `page_of`, for `positions` that hold only the first hits of `total` (a search).
 pub fn page_with_total(
-    headers: &HeaderMap,
     snapshot: &Snapshot,
     paging: &Paging,
     positions: &[usize],
@@ -84,13 +76,12 @@ pub fn page_with_total(
             })
             .collect(),
     };
-    respond::paged_raw(headers, &items, pagination)
+    respond::paged_raw(&items, pagination)
 }
 
 /// A sub-list of firearms (a manufacturer's, a caliber's, a category's), by name, each item
 /// holding `fields`.
 pub fn sub_list(
-    headers: &HeaderMap,
     snapshot: &Snapshot,
     paging: &Paging,
     belongs: impl Fn(&Firearm) -> bool,
@@ -99,5 +90,5 @@ pub fn sub_list(
     let firearms = &snapshot.catalog.firearms;
     let positions: Vec<usize> =
         snapshot.read.orders.name.iter(false).filter(|&at| belongs(&firearms[at])).collect();
-    page_of(headers, snapshot, paging, &positions, ItemForm::Fields(View::Full, fields))
+    page_of(snapshot, paging, &positions, ItemForm::Fields(View::Full, fields))
 }

@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::{Value, json};
 
@@ -16,11 +15,7 @@ use crate::read::firearm_json;
 #[utoipa::path(get, path = "/v1/firearms/{id}/variants", tag = "Firearms",
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::FirearmVariantsResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
-pub async fn variants(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
+pub async fn variants(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     super::position(&snapshot, &id)?;
     let firearms = &snapshot.catalog.firearms;
@@ -38,21 +33,17 @@ pub async fn variants(
                     "yearIntroduced": f.year_introduced, "status": f.status })
         })
         .collect();
-    Ok(respond::one(&headers, data))
+    Ok(respond::one(data))
 }
 
 /// The firearm's images: id, firearmId, url, type, source, license, altText, widthPx, heightPx.
 #[utoipa::path(get, path = "/v1/firearms/{id}/images", tag = "Firearms",
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::FirearmImagesResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
-pub async fn images(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
+pub async fn images(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (_, firearm) = super::firearm(&snapshot, &id)?;
-    Ok(respond::one(&headers, firearm_json::images(firearm)))
+    Ok(respond::one(firearm_json::images(firearm)))
 }
 
 /// The live game stats (0 to 100, null when the specifications do not allow one), recomputed by
@@ -68,32 +59,24 @@ pub async fn images(
 #[utoipa::path(get, path = "/v1/firearms/{id}/game-stats", tag = "Game stats",
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::FirearmGameStatsResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
-pub async fn game_stats(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
+pub async fn game_stats(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (at, firearm) = super::firearm(&snapshot, &id)?;
     let mut data = json!({ "id": firearm.id, "name": firearm.name });
     for (name, value) in snapshot.read.stats[at].named() {
         data[name] = json!(value);
     }
-    Ok(respond::one(&headers, data))
+    Ok(respond::one(data))
 }
 
 /// The firearm's users (military, law-enforcement and other adopters).
 #[utoipa::path(get, path = "/v1/firearms/{id}/users", tag = "Firearms",
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::FirearmUsersResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
-pub async fn users(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
+pub async fn users(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (at, firearm) = super::firearm(&snapshot, &id)?;
-    Ok(respond::one(&headers, firearm_json::users(firearm, &snapshot.read.user_ids[at])))
+    Ok(respond::one(firearm_json::users(firearm, &snapshot.read.user_ids[at])))
 }
 
 /// Each dimension with its metric and imperial value (null when unknown), unit conversions
@@ -101,11 +84,7 @@ pub async fn users(
 #[utoipa::path(get, path = "/v1/firearms/{id}/dimensions", tag = "Firearms",
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::DimensionsResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
-pub async fn dimensions(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
+pub async fn dimensions(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (_, f) = super::firearm(&snapshot, &id)?;
     let lengths = [
@@ -132,7 +111,7 @@ pub async fn dimensions(
         .chain(weights.iter().map(|(field, value)| entry(field, *value, "g", "lb", 453.592_37)))
         .collect();
     let known: Vec<&Value> = list.iter().filter(|d| d["known"] == json!(true)).map(|d| &d["field"]).collect();
-    Ok(respond::one(&headers, json!({ "id": f.id, "name": f.name, "known": known, "dimensions": list })))
+    Ok(respond::one(json!({ "id": f.id, "name": f.name, "known": known, "dimensions": list })))
 }
 
 /// The firearm's users grouped by country code (users without one under `countryCode: null`),
@@ -143,7 +122,6 @@ pub async fn dimensions(
 pub async fn adoption_map(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (at, firearm) = super::firearm(&snapshot, &id)?;
@@ -157,7 +135,7 @@ pub async fn adoption_map(
         .into_iter()
         .map(|(code, users)| json!({ "countryCode": code, "count": users.len(), "users": users }))
         .collect();
-    Ok(respond::one(&headers, json!({ "id": firearm.id, "name": firearm.name, "countries": countries })))
+    Ok(respond::one(json!({ "id": firearm.id, "name": firearm.name, "countries": countries })))
 }
 
 fn round2(x: f64) -> f64 {

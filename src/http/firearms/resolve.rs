@@ -3,7 +3,6 @@
 use std::collections::HashMap;
 
 use axum::extract::{Query, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Deserialize;
 
@@ -25,7 +24,6 @@ pub const MAX_BATCH: usize = 50;
 pub async fn resolve_one(
     State(state): State<AppState>,
     Query(query): Query<HashMap<String, String>>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let mut params = Params::new(&query);
     let q = params.required_text("q", MAX_QUERY_CHARS);
@@ -33,7 +31,7 @@ pub async fn resolve_one(
     let snapshot = state.catalog.current();
     let resolution = resolve_text(&snapshot.read.search, &snapshot.catalog.firearms, &q.unwrap_or_default())
         .map_err(ApiError::internal)?;
-    Ok(respond::one(&headers, resolution))
+    Ok(respond::one(resolution))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -49,7 +47,6 @@ pub struct ResolveBatch {
               (status = 413, body = crate::http::openapi::ErrorEnvelope)))]
 pub async fn resolve_batch(
     State(state): State<AppState>,
-    headers: HeaderMap,
     ApiJson(batch): ApiJson<ResolveBatch>,
 ) -> Result<Response, ApiError> {
     if batch.queries.is_empty() || batch.queries.len() > MAX_BATCH {
@@ -70,5 +67,5 @@ pub async fn resolve_batch(
         .map(|q| resolve_text(&snapshot.read.search, &snapshot.catalog.firearms, q.trim()))
         .collect::<Result<Vec<Resolution>, _>>()
         .map_err(ApiError::internal)?;
-    Ok(respond::one(&headers, resolutions))
+    Ok(respond::one(resolutions))
 }

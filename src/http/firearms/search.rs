@@ -3,15 +3,14 @@
 use std::collections::HashMap;
 
 use axum::extract::{Query, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 
 use super::{ItemForm, page_with_total};
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::http::query::Params;
-use crate::http::views::View;
 use crate::http::{ApiError, AppState, schemas};
+use crate::read::views::View;
 
 /// The longest accepted query, in characters.
 pub const MAX_QUERY_CHARS: usize = 200;
@@ -29,7 +28,6 @@ pub async fn search(
     caller: Caller,
     paging: Paging,
     Query(query): Query<HashMap<String, String>>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let mut params = Params::new(&query);
     let q = params.required_text("q", MAX_QUERY_CHARS);
@@ -47,5 +45,5 @@ pub async fn search(
         hits.positions.reverse();
     }
     let form = ItemForm::Plan(View::of(caller.plan));
-    Ok(page_with_total(&headers, &snapshot, &paging, &hits.positions, hits.total, form))
+    Ok(page_with_total(&snapshot, &paging, &hits.positions, hits.total, form))
 }

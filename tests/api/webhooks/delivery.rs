@@ -41,7 +41,7 @@ async fn record_event(app: &TestApp, event_type: &str, resource_id: Option<&str>
     .bind(resource)
     .bind(resource_id)
     .bind(app.state.catalog.current().revision)
-    .bind(import::iso_timestamp_millis())
+    .bind(armory::clock::iso_millis_now())
     .execute(app.state.db.pool())
     .await
     .unwrap();
@@ -211,7 +211,7 @@ async fn a_claim_left_by_a_killed_worker_is_retried(backend: Backend) {
     record_event(&app, "image.created", Some("1")).await;
     // A worker claims the delivery and dies before sending: its claim is all that is left.
     armory::webhooks::fanout::fan_out(&app.state.db, &app.state.catalog).await.unwrap();
-    let claim_until = armory::webhooks::worker::now_ms() + 1_500;
+    let claim_until = armory::clock::unix_millis_now() + 1_500;
     sqlx::query("UPDATE webhook_deliveries SET claimed_until = $1")
         .bind(claim_until)
         .execute(app.state.db.pool())
@@ -328,7 +328,7 @@ async fn shutdown_lets_an_attempt_in_flight_finish(backend: Backend) {
          VALUES ($1, 'category.created', 'category', 'pistols', 0, $2)",
     )
     .bind(uuid::Uuid::now_v7().to_string())
-    .bind(import::iso_timestamp_millis())
+    .bind(armory::clock::iso_millis_now())
     .execute(db.pool())
     .await
     .unwrap();

@@ -8,8 +8,8 @@ use serde_json::{Map, Value, json};
 
 use crate::access::plan::Plan;
 use crate::catalog::model::Source;
-use crate::catalog::snapshot::RecordMeta;
 use crate::catalog::vocabulary::best_source_kind;
+use crate::read::snapshot::RecordMeta;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum View {

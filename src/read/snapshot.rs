@@ -6,9 +6,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
-use super::game_stats::GameStats;
-use super::model::Catalog;
-use super::store;
+use crate::catalog::game_stats::GameStats;
+use crate::catalog::model::Catalog;
+use crate::catalog::store;
 use crate::db::Db;
 use crate::read::{ReadModel, Stored};
 
@@ -88,7 +88,7 @@ async fn read(db: &Db) -> Result<Snapshot, String> {
     let revision = store::catalog_revision(&mut tx).await.map_err(|e| e.to_string())?;
     let catalog = store::read_catalog(&mut tx).await?;
     let mut meta = HashMap::new();
-    for table in super::rows::TABLES {
+    for table in crate::catalog::rows::TABLES {
         let sql = format!("SELECT id, version, created_at, updated_at FROM {}", table.name);
         let rows: Vec<(String, String, String, String)> =
             sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *tx).await.map_err(|e| e.to_string())?;

@@ -1,4 +1,4 @@
-//! The one error type of the HTTP layer.
+//! The error contract: `ApiError` and the 39 reasons, below every layer that can refuse a request.
 //!
 //! Handlers return `Result<_, ApiError>` and use `?`. An `ApiError` becomes a response that carries
 //! the error itself as an extension; the envelope middleware (`http::envelope`) renders the JSON
@@ -8,7 +8,9 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
 
-use super::reason::Reason;
+mod reason;
+
+pub use reason::Reason;
 
 /// The largest JSON request body the service reads (1 MB).
 pub const MAX_JSON_BODY_BYTES: u64 = 1024 * 1024;
