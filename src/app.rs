@@ -76,7 +76,7 @@ impl App {
             .map_err(StartupError::Load)?;
         let worker = config.webhooks.run_worker.then(|| tokio::spawn(webhooks.clone().run(shutdown.clone())));
         let state = AppState { db, config: Arc::new(config), shutdown, access, catalog, webhooks };
-        let router = routes::build(state.clone(), extra);
+        let router = routes::build(state.clone(), extra).map_err(|e| StartupError::Load(e.to_string()))?;
         Ok(Self { listener, router, state, worker })
     }
 

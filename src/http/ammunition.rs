@@ -23,10 +23,9 @@ pub fn sorted(snapshot: &Snapshot, keep: impl Fn(&Ammunition) -> bool) -> Vec<&A
 
 /// Ammunition loads by name; `caliber_id`, `bullet_type` and `is_common` filter.
 #[utoipa::path(get, path = "/v1/ammunition", tag = "Ammunition",
-    params(("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query),
-           ("caliber_id" = Option<String>, Query), ("bullet_type" = Option<String>, Query),
+    params(("caliber_id" = Option<String>, Query), ("bullet_type" = Option<String>, Query),
            ("is_common" = Option<bool>, Query)),
-    responses((status = 200, body = schemas::AmmunitionPage), (status = 304, description = "Not modified"), schemas::ListErrors))]
+    responses((status = 200, body = schemas::AmmunitionPage)))]
 pub async fn list(
     State(state): State<AppState>,
     paging: Paging,
@@ -57,7 +56,7 @@ pub async fn list(
 /// One load with its cartridge and maker named, and provenance.
 #[utoipa::path(get, path = "/v1/ammunition/{id}", tag = "Ammunition",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::AmmunitionResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::AmmunitionResponse)))]
 pub async fn detail(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     path_id("id", &id)?;
     let snapshot = state.catalog.current();

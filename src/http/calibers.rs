@@ -34,10 +34,10 @@ fn caliber<'a>(snapshot: &'a Snapshot, id: &str) -> Result<&'a Caliber, ApiError
 
 /// Cartridges by name; `cartridge_type` and `primer_type` filter.
 #[utoipa::path(get, path = "/v1/calibers", tag = "Calibers",
-    params(("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query), ("order" = Option<String>, Query, description = "asc or desc (by name)"),
+    params(("order" = Option<String>, Query, description = "asc or desc (by name)"),
            ("cartridge_type" = Option<String>, Query, description = "centerfire_pistol, centerfire_rifle, rimfire, shotshell, muzzleloader_projectile"),
            ("primer_type" = Option<String>, Query, description = "boxer, berdan, rimfire, shotshell, none")),
-    responses((status = 200, body = schemas::CaliberPage), (status = 304, description = "Not modified"), schemas::ListErrors))]
+    responses((status = 200, body = schemas::CaliberPage)))]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
@@ -71,7 +71,7 @@ pub async fn list(
 /// Up to five cartridges side by side, each with provenance; every unknown id is named in the 404.
 #[utoipa::path(get, path = "/v1/calibers/compare", tag = "Calibers",
     params(("ids" = String, Query, description = "1 to 5 comma-separated caliber ids")),
-    responses((status = 200, body = schemas::CalibersResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::CalibersResponse)))]
 pub async fn compare(
     State(state): State<AppState>,
     Query(query): Query<HashMap<String, String>>,
@@ -96,7 +96,7 @@ pub async fn compare(
 /// One cartridge with provenance (specSource: the standard its figures come from).
 #[utoipa::path(get, path = "/v1/calibers/{id}", tag = "Calibers",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::CaliberResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::CaliberResponse)))]
 pub async fn detail(
     State(state): State<AppState>,
     caller: Caller,
@@ -110,9 +110,8 @@ pub async fn detail(
 
 /// The firearms chambered for this cartridge, by name.
 #[utoipa::path(get, path = "/v1/calibers/{id}/firearms", tag = "Calibers",
-    params(("id" = String, Path), ("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query)),
-    responses((status = 200, body = schemas::FirearmPage, description = "{id, name, manufacturerId, categoryId, yearIntroduced, status, actionType}[] + pagination"),
-              (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    params(("id" = String, Path)),
+    responses((status = 200, body = schemas::FirearmPage, description = "{id, name, manufacturerId, categoryId, yearIntroduced, status, actionType}[] + pagination")))]
 pub async fn firearms(
     State(state): State<AppState>,
     paging: Paging,
@@ -126,8 +125,8 @@ pub async fn firearms(
 
 /// The ammunition loads of this cartridge, by name.
 #[utoipa::path(get, path = "/v1/calibers/{id}/ammunition", tag = "Calibers",
-    params(("id" = String, Path), ("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query)),
-    responses((status = 200, body = schemas::AmmunitionPage), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    params(("id" = String, Path)),
+    responses((status = 200, body = schemas::AmmunitionPage)))]
 pub async fn ammunition(
     State(state): State<AppState>,
     paging: Paging,
@@ -150,7 +149,7 @@ fn link(caliber: &Caliber) -> Value {
 /// The cartridge, then its parent, and so on up to the root (parentCartridgeId).
 #[utoipa::path(get, path = "/v1/calibers/{id}/parent-chain", tag = "Calibers",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::ParentChainResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::ParentChainResponse)))]
 pub async fn parent_chain(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -177,7 +176,7 @@ pub async fn parent_chain(
 /// The cartridge's parent, siblings (same parent) and children, by name.
 #[utoipa::path(get, path = "/v1/calibers/{id}/family", tag = "Calibers",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::CaliberFamilyResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::CaliberFamilyResponse)))]
 pub async fn family(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let me = caliber(&snapshot, &id)?;

@@ -13,7 +13,7 @@ use super::{ApiError, AppState, respond, schemas};
 /// country), by code, with how many firearms come from it, how many manufacturers are based
 /// there, how many firearms its users adopted, and how many adopter entries it has.
 #[utoipa::path(get, path = "/v1/countries", tag = "Reference",
-    responses((status = 200, body = schemas::CountriesResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::CountriesResponse)))]
 pub async fn list(State(state): State<AppState>) -> Response {
     #[derive(Default)]
     struct Counts {
@@ -55,7 +55,7 @@ pub async fn list(State(state): State<AppState>) -> Response {
 /// law_enforcement...), each with the adopting user, its designation and year.
 #[utoipa::path(get, path = "/v1/countries/{code}/arsenal", tag = "Reference",
     params(("code" = String, Path, description = "ISO 3166-1 alpha-2")),
-    responses((status = 200, body = schemas::ArsenalResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::ArsenalResponse)))]
 pub async fn arsenal(State(state): State<AppState>, Path(code): Path<String>) -> Result<Response, ApiError> {
     if !is_country_code(&code) {
         return Err(ApiError::invalid_parameter("code", "must be a two-letter ISO 3166-1 country code"));
@@ -87,7 +87,7 @@ pub async fn arsenal(State(state): State<AppState>, Path(code): Path<String>) ->
 /// first; `name` keeps conflicts whose name contains it (case-insensitive).
 #[utoipa::path(get, path = "/v1/conflicts", tag = "Reference",
     params(("name" = Option<String>, Query, description = "1 to 200 characters, case-insensitive contains")),
-    responses((status = 200, body = schemas::ConflictsResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::ConflictsResponse)))]
 pub async fn conflicts(
     State(state): State<AppState>,
     Query(query): Query<HashMap<String, String>>,

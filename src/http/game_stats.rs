@@ -23,15 +23,15 @@ async fn version(state: &AppState, label: &str) -> Result<GameStatsVersion, ApiE
 
 /// Every frozen dataset, newest first: id, version, description, firearmCount, createdAt.
 #[utoipa::path(get, path = "/v1/game-stats/versions", tag = "Game stats",
-    responses((status = 200, body = schemas::GameStatsVersionsResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::GameStatsVersionsResponse)))]
 pub async fn versions(State(state): State<AppState>) -> Result<Response, ApiError> {
     Ok(respond::one(stats_versions::versions(&state.db).await?))
 }
 
 /// The frozen entries of one version, by firearm id, in snake_case.
 #[utoipa::path(get, path = "/v1/game-stats/versions/{version}/firearms", tag = "Game stats",
-    params(("version" = String, Path, description = "dataset label, e.g. 2026.1"), ("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query)),
-    responses((status = 200, body = schemas::GameStatsEntryPage), (status = 304, description = "Not modified"), schemas::ListErrors))]
+    params(("version" = String, Path, description = "dataset label, e.g. 2026.1")),
+    responses((status = 200, body = schemas::GameStatsEntryPage)))]
 pub async fn entries(
     State(state): State<AppState>,
     paging: Paging,
@@ -46,7 +46,7 @@ pub async fn entries(
 /// One firearm's frozen entry in a version.
 #[utoipa::path(get, path = "/v1/game-stats/versions/{version}/firearms/{id}", tag = "Game stats",
     params(("version" = String, Path), ("id" = String, Path, description = "firearm id")),
-    responses((status = 200, body = schemas::GameStatsEntryResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::GameStatsEntryResponse)))]
 pub async fn entry(
     State(state): State<AppState>,
     Path((label, id)): Path<(String, String)>,

@@ -51,8 +51,7 @@ pub async fn health(State(state): State<AppState>) -> Json<Health> {
 #[utoipa::path(get, path = "/ready", tag = "Health", security(()),
     responses(
         (status = 200, description = "Ready to serve", body = Readiness),
-        (status = 503, description = "The database check failed or the node is draining", body = Readiness),
-    ))]
+        (status = 503, description = "The database check failed or the node is draining", body = Readiness)))]
 pub async fn ready(State(state): State<AppState>) -> (StatusCode, Json<Readiness>) {
     let connected = state.db.ping().await;
     let database = if connected { "connected" } else { "disconnected" };

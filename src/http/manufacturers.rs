@@ -13,12 +13,9 @@ use crate::read::views::{self, View};
 
 /// Manufacturers, ordered by name; `country` filters by ISO country code.
 #[utoipa::path(get, path = "/v1/manufacturers", tag = "Manufacturers",
-    params(("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query), ("order" = Option<String>, Query, description = "asc or desc"),
+    params(("order" = Option<String>, Query, description = "asc or desc"),
            ("country" = Option<String>, Query, description = "ISO 3166-1 alpha-2")),
-    responses((status = 200, description = "Manufacturer[] + pagination (Explorer: id, name, countryCode, foundedYear)"),
-              (status = 304, description = "Not modified"), (status = 400, body = super::openapi::ErrorEnvelope),
-              (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
-              (status = 429, body = super::openapi::ErrorEnvelope)))]
+    responses((status = 200, description = "Manufacturer[] + pagination (Explorer: id, name, countryCode, foundedYear)")))]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
@@ -50,9 +47,7 @@ pub async fn list(
 /// One manufacturer, with provenance.
 #[utoipa::path(get, path = "/v1/manufacturers/{id}", tag = "Manufacturers",
     params(("id" = String, Path, description = "manufacturer slug")),
-    responses((status = 200, description = "Manufacturer"), (status = 304, description = "Not modified"),
-              (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
-              (status = 404, body = super::openapi::ErrorEnvelope), (status = 429, body = super::openapi::ErrorEnvelope)))]
+    responses((status = 200, description = "Manufacturer")))]
 pub async fn detail(
     State(state): State<AppState>,
     caller: Caller,
@@ -68,11 +63,8 @@ pub async fn detail(
 
 /// A manufacturer's firearms, ordered by name.
 #[utoipa::path(get, path = "/v1/manufacturers/{id}/firearms", tag = "Manufacturers",
-    params(("id" = String, Path), ("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query)),
-    responses((status = 200, description = "{id, name, categoryId, yearIntroduced, status, actionType}[] + pagination"),
-              (status = 304, description = "Not modified"), (status = 400, body = super::openapi::ErrorEnvelope),
-              (status = 401, body = super::openapi::ErrorEnvelope), (status = 403, body = super::openapi::ErrorEnvelope),
-              (status = 404, body = super::openapi::ErrorEnvelope), (status = 429, body = super::openapi::ErrorEnvelope)))]
+    params(("id" = String, Path)),
+    responses((status = 200, description = "{id, name, categoryId, yearIntroduced, status, actionType}[] + pagination")))]
 pub async fn firearms(
     State(state): State<AppState>,
     paging: Paging,

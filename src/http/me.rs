@@ -12,9 +12,7 @@ use crate::access::caller::Caller;
 /// Requests this month and today against the plan's monthly allowance and daily cap, per day.
 #[utoipa::path(get, path = "/v1/me/usage", tag = "Account",
     params(("month" = Option<String>, Query, description = "YYYY-MM, default the current UTC month")),
-    responses((status = 200, description = "{plan, month: {month, used, allowance}, today: {date, used, cap}, days: [{date, count}]}"),
-              (status = 400, body = super::openapi::ErrorEnvelope), (status = 401, body = super::openapi::ErrorEnvelope),
-              (status = 403, body = super::openapi::ErrorEnvelope), (status = 429, body = super::openapi::ErrorEnvelope)))]
+    responses((status = 200, description = "{plan, month: {month, used, allowance}, today: {date, used, cap}, days: [{date, count}]}")))]
 pub async fn usage(
     State(state): State<AppState>,
     caller: Caller,

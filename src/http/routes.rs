@@ -15,6 +15,7 @@ use utoipa::openapi::OpenApi as OpenApiDocument;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::openapi::binding::UnboundRoute;
 use super::state::AppState;
 use super::{
     ammunition, body_limit, calibers, categories, conditional, countries, docs, envelope, firearms,
@@ -73,17 +74,23 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(docs::limits))
 }
 
-/// The OpenAPI description of `operations()`, without a server (one is added per request).
+/// The OpenAPI description of `operations()`, bound to the operations table, without a server
+/// (one is added per request). Panics when a route is not in the table (see `build`).
 pub fn openapi_document() -> OpenApiDocument {
-    let (_, document) = operations().split_for_parts();
+    let (_, mut document) = operations().split_for_parts();
+    openapi::binding::bind(&mut document).expect("every route is in the operations table");
     document
 }
 
 /// The whole service: operations, /openapi.json, /docs, the fallback and the middleware stack.
 /// `extra` mounts routes beside the operations, outside the access gate (tests use it to reach
 /// the middleware with handlers the product does not have).
-pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Router {
-    let (operations, document) = operations().split_for_parts();
+///
+/// Refused when a routed operation is not a row of the operations table: the table decides its
+/// key, plan, paging and description, so a route without a row cannot be served.
+pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Router, UnboundRoute> {
+    let (operations, mut document) = operations().split_for_parts();
+    openapi::binding::bind(&mut document)?;
     // Only on matched routes, so an unknown path stays a 404. The gate (credential, plan, limits)
     // wraps the conditional layer, so a 304 passed the gate and the gate sees it was a 304.
     let mut router = operations
@@ -93,7 +100,7 @@ pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Router {
         // Test probes sit outside the gate: they are not operations.
         router = router.merge(extra);
     }
-    router
+    let router = router
         .with_state(state)
         .route("/openapi.json", get(openapi::openapi_json).with_state(Arc::new(document)))
         .merge(openapi::swagger_ui())
@@ -103,7 +110,8 @@ pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Router {
         .layer(CatchPanicLayer::custom(|_panic| panic_response()))
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES as usize))
         .layer(axum::middleware::from_fn(body_limit::refuse_declared_oversize))
-        .layer(axum::middleware::from_fn(envelope::envelope))
+        .layer(axum::middleware::from_fn(envelope::envelope));
+    Ok(router)
 }
 
 async fn route_not_found() -> ApiError {

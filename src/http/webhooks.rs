@@ -67,8 +67,7 @@ fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, 
 
 /// The account's webhook endpoints, oldest first.
 #[utoipa::path(get, path = "/v1/me/webhooks", tag = "Webhooks",
-    params(("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query)),
-    responses((status = 200, body = schemas::WebhookEndpointPage), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::WebhookEndpointPage)))]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
@@ -83,8 +82,7 @@ pub async fn list(
 /// Register an endpoint. The answer carries `secret`, the signing secret, this once only.
 /// Holding endpoints needs Studio (5) or Enterprise (20); beyond the allowance: 403 LIMIT_REACHED.
 #[utoipa::path(post, path = "/v1/me/webhooks", tag = "Webhooks", request_body = CreateWebhookEndpoint,
-    responses((status = 201, body = schemas::WebhookEndpointCreatedResponse), schemas::ReadErrors,
-              (status = 413, body = super::openapi::ErrorEnvelope)))]
+    responses((status = 201, body = schemas::WebhookEndpointCreatedResponse)))]
 pub async fn create(
     State(state): State<AppState>,
     caller: Caller,
@@ -133,7 +131,7 @@ pub async fn create(
 /// One endpoint of the account (another account's endpoint is 404).
 #[utoipa::path(get, path = "/v1/me/webhooks/{endpointId}", tag = "Webhooks",
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, body = schemas::WebhookEndpointResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::WebhookEndpointResponse)))]
 pub async fn detail(
     State(state): State<AppState>,
     caller: Caller,
@@ -147,8 +145,7 @@ pub async fn detail(
 /// resuming does not replay what the endpoint missed.
 #[utoipa::path(put, path = "/v1/me/webhooks/{endpointId}", tag = "Webhooks", request_body = UpdateWebhookEndpoint,
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, body = schemas::WebhookEndpointResponse), schemas::ReadErrors,
-              (status = 413, body = super::openapi::ErrorEnvelope)))]
+    responses((status = 200, body = schemas::WebhookEndpointResponse)))]
 pub async fn update(
     State(state): State<AppState>,
     caller: Caller,
@@ -178,7 +175,7 @@ pub async fn update(
 /// Remove an endpoint; its undelivered retries are dropped.
 #[utoipa::path(delete, path = "/v1/me/webhooks/{endpointId}", tag = "Webhooks",
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, body = schemas::WebhookDeletedResponse), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::WebhookDeletedResponse)))]
 pub async fn delete(
     State(state): State<AppState>,
     caller: Caller,
@@ -193,7 +190,7 @@ pub async fn delete(
 /// Make a signed test delivery (type `webhook.test`) now and report what the receiver did.
 #[utoipa::path(post, path = "/v1/me/webhooks/{endpointId}/test", tag = "Webhooks",
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, body = schemas::WebhookTestResponse), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::WebhookTestResponse)))]
 pub async fn test(
     State(state): State<AppState>,
     caller: Caller,

@@ -84,3 +84,38 @@ async fn swagger_ui_is_served_from_the_binary() {
         assert_eq!(app.get(asset).await.status(), 200, "{asset}");
     }
 }
+
+/// The operations table binds the description: each documented operation carries its row's
+/// operationId (unique), its security (none for keyless rows) and its paging bounds.
+#[test]
+fn every_documented_operation_is_bound_to_its_table_row() {
+    use armory::access::operations::{self, Style};
+    let document = serde_json::to_value(armory::http::routes::openapi_document()).unwrap();
+    let mut ids = BTreeSet::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let row = operations::find(&method.to_uppercase(), path).expect("every route is a table row");
+            let id = operation["operationId"].as_str().unwrap();
+            assert_eq!(id, row.name, "{method} {path}");
+            assert!(ids.insert(id.to_owned()), "operationId {id} is used twice");
+            let keyless = operation["security"].as_array().is_some_and(|s| s.is_empty());
+            assert_eq!(keyless, row.min_plan.is_none(), "security of {id}");
+            if row.min_plan.is_some() {
+                for status in ["401", "403", "429"] {
+                    assert!(operation["responses"].get(status).is_some(), "{id} documents {status}");
+                }
+            }
+            if let Style::Page { default, max } = row.style {
+                let per_page = operation["parameters"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|p| p["name"] == "per_page")
+                    .unwrap_or_else(|| panic!("{id} publishes per_page"));
+                assert_eq!(per_page["schema"]["maximum"], max, "{id}");
+                assert_eq!(per_page["schema"]["default"], default, "{id}");
+                assert_eq!(per_page["schema"]["minimum"], 1, "{id}");
+            }
+        }
+    }
+}

@@ -18,7 +18,7 @@ pub const MAX_COMPARED: usize = 5;
 /// named in the 404 (`details.missing`).
 #[utoipa::path(get, path = "/v1/firearms/compare", tag = "Firearms",
     params(("ids" = String, Query, description = "1 to 5 comma-separated firearm ids")),
-    responses((status = 200, body = schemas::FirearmDetailsResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::FirearmDetailsResponse)))]
 pub async fn compare(
     State(state): State<AppState>,
     caller: Caller,

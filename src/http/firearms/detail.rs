@@ -13,7 +13,7 @@ use crate::read::views::View;
 /// are strings holding JSON, as the spec serves them.
 #[utoipa::path(get, path = "/v1/firearms/{id}", tag = "Firearms",
     params(("id" = String, Path, description = "firearm id (^[a-z0-9-]+$)")),
-    responses((status = 200, body = schemas::FirearmDetailResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::FirearmDetailResponse)))]
 pub async fn detail(
     State(state): State<AppState>,
     caller: Caller,

@@ -37,7 +37,7 @@ fn range(values: impl Iterator<Item = f64>) -> Value {
 /// Every filter of GET /v1/firearms with the values it accepts and how many firearms each
 /// matches; numeric filters give the known range.
 #[utoipa::path(get, path = "/v1/firearms/filter-options", tag = "Firearms",
-    responses((status = 200, body = schemas::FilterOptionsResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::FilterOptionsResponse)))]
 pub async fn filter_options(State(state): State<AppState>) -> Response {
     let snapshot = state.catalog.current();
     let firearms = &snapshot.catalog.firearms;
@@ -58,7 +58,7 @@ pub async fn filter_options(State(state): State<AppState>) -> Response {
 
 /// The action types in the catalog with their firearm counts, most frequent first.
 #[utoipa::path(get, path = "/v1/firearms/action-types", tag = "Firearms",
-    responses((status = 200, body = schemas::ActionTypesResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::ActionTypesResponse)))]
 pub async fn action_types(State(state): State<AppState>) -> Response {
     let snapshot = state.catalog.current();
     let data: Vec<Value> = counted(snapshot.catalog.firearms.iter().filter_map(|f| f.action_type.as_deref()))
@@ -73,7 +73,7 @@ pub async fn action_types(State(state): State<AppState>) -> Response {
 #[utoipa::path(get, path = "/v1/firearms/random", tag = "Firearms",
     params(("category" = Option<String>, Query, description = "category id"),
            ("country" = Option<String>, Query, description = "country of origin, ISO 3166-1 alpha-2")),
-    responses((status = 200, body = schemas::FirearmItemResponse), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::FirearmItemResponse)))]
 pub async fn random(
     State(state): State<AppState>,
     caller: Caller,

@@ -47,7 +47,7 @@ fn descendants(snapshot: &Snapshot, id: &str, depth: usize) -> Vec<Value> {
 /// (`variants` nested), each with provenance.
 #[utoipa::path(get, path = "/v1/firearms/{id}/family-tree", tag = "Firearms",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::FamilyTreeResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::FamilyTreeResponse)))]
 pub async fn family_tree(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -109,7 +109,7 @@ pub fn similarity(a: &Firearm, b: &Firearm) -> f64 {
 /// first; `limit` 1 to 25, default 10.
 #[utoipa::path(get, path = "/v1/firearms/{id}/similar", tag = "Firearms",
     params(("id" = String, Path), ("limit" = Option<u32>, Query, description = "1 to 25, default 10")),
-    responses((status = 200, body = schemas::SimilarResponse), (status = 304, description = "Not modified"), schemas::ReadErrors),
+    responses((status = 200, body = schemas::SimilarResponse)),
     description = "Score 0 to 1: same category 0.3, a shared cartridge 0.3, same action 0.2, and 0.2 × closeness of \
         empty weight, barrel length, overall length and muzzle energy (1 − mean |a − b| / max(a, b) over the known pairs).")]
 pub async fn similar(

@@ -132,7 +132,6 @@ fn parse_fields(params: &mut Params, view: View) -> Option<Vec<String>> {
 /// value come last in either order.
 #[utoipa::path(get, path = "/v1/firearms", tag = "Firearms",
     params(
-        ("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query, description = "1 to 100, default 20"),
         ("sort" = Option<String>, Query, description = "name (default), weight, year, caliber"),
         ("order" = Option<String>, Query, description = "asc (default) or desc"),
         ("fields" = Option<String>, Query, description = "comma-separated field names to include (from the plan's form); id always included"),
@@ -146,7 +145,7 @@ fn parse_fields(params: &mut Params, view: View) -> Option<Vec<String>> {
         ("status" = Option<String>, Query, description = "in_production, discontinued, prototype"),
         ("has_3d_model" = Option<bool>, Query, description = "only firearms with (true) or without (false) a 3D model asset"),
     ),
-    responses((status = 200, body = schemas::FirearmPage), (status = 304, description = "Not modified"), schemas::ListErrors))]
+    responses((status = 200, body = schemas::FirearmPage)))]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,

@@ -14,7 +14,7 @@ use crate::read::firearm_json;
 /// year introduced, then name.
 #[utoipa::path(get, path = "/v1/firearms/{id}/variants", tag = "Firearms",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::FirearmVariantsResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::FirearmVariantsResponse)))]
 pub async fn variants(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     super::position(&snapshot, &id)?;
@@ -39,7 +39,7 @@ pub async fn variants(State(state): State<AppState>, Path(id): Path<String>) -> 
 /// The firearm's images: id, firearmId, url, type, source, license, altText, widthPx, heightPx.
 #[utoipa::path(get, path = "/v1/firearms/{id}/images", tag = "Firearms",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::FirearmImagesResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::FirearmImagesResponse)))]
 pub async fn images(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (_, firearm) = super::firearm(&snapshot, &id)?;
@@ -58,7 +58,7 @@ pub async fn images(State(state): State<AppState>, Path(id): Path<String>) -> Re
 /// inverse of the shortest overall length (400 mm). The same text is in ARCHITECTURE.md.
 #[utoipa::path(get, path = "/v1/firearms/{id}/game-stats", tag = "Game stats",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::FirearmGameStatsResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::FirearmGameStatsResponse)))]
 pub async fn game_stats(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (at, firearm) = super::firearm(&snapshot, &id)?;
@@ -72,7 +72,7 @@ pub async fn game_stats(State(state): State<AppState>, Path(id): Path<String>) -
 /// The firearm's users (military, law-enforcement and other adopters).
 #[utoipa::path(get, path = "/v1/firearms/{id}/users", tag = "Firearms",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::FirearmUsersResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::FirearmUsersResponse)))]
 pub async fn users(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (at, firearm) = super::firearm(&snapshot, &id)?;
@@ -83,7 +83,7 @@ pub async fn users(State(state): State<AppState>, Path(id): Path<String>) -> Res
 /// exact to two decimals: millimetres to inches (÷ 25.4), grams to pounds (÷ 453.59237).
 #[utoipa::path(get, path = "/v1/firearms/{id}/dimensions", tag = "Firearms",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::DimensionsResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::DimensionsResponse)))]
 pub async fn dimensions(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (_, f) = super::firearm(&snapshot, &id)?;
@@ -118,7 +118,7 @@ pub async fn dimensions(State(state): State<AppState>, Path(id): Path<String>) -
 /// by code.
 #[utoipa::path(get, path = "/v1/firearms/{id}/adoption-map", tag = "Firearms",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::AdoptionMapResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::AdoptionMapResponse)))]
 pub async fn adoption_map(
     State(state): State<AppState>,
     Path(id): Path<String>,

@@ -20,7 +20,7 @@ pub const MAX_BATCH: usize = 50;
 /// null when nothing matches.
 #[utoipa::path(get, path = "/v1/firearms/resolve", tag = "Firearms",
     params(("q" = String, Query, description = "free text, 1 to 200 characters, e.g. AK47 or glock 17 gen 5")),
-    responses((status = 200, body = schemas::ResolutionResponse), (status = 304, description = "Not modified"), schemas::ReadErrors))]
+    responses((status = 200, body = schemas::ResolutionResponse)))]
 pub async fn resolve_one(
     State(state): State<AppState>,
     Query(query): Query<HashMap<String, String>>,
@@ -43,8 +43,7 @@ pub struct ResolveBatch {
 /// One resolution per query, in the order sent.
 #[utoipa::path(post, path = "/v1/firearms/resolve", tag = "Firearms",
     request_body = ResolveBatch,
-    responses((status = 200, body = schemas::ResolutionsResponse), schemas::ReadErrors,
-              (status = 413, body = crate::http::openapi::ErrorEnvelope)))]
+    responses((status = 200, body = schemas::ResolutionsResponse), (status = 413, body = crate::http::openapi::ErrorEnvelope)))]
 pub async fn resolve_batch(
     State(state): State<AppState>,
     ApiJson(batch): ApiJson<ResolveBatch>,

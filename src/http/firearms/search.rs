@@ -20,9 +20,8 @@ pub const MAX_QUERY_CHARS: usize = 200;
 /// Punctuation and spacing do not matter ("ak47" finds AK-47) and a name word of four or more
 /// letters matches with one typo. `order=desc` lists the least relevant first.
 #[utoipa::path(get, path = "/v1/firearms/search", tag = "Firearms",
-    params(("q" = String, Query, description = "1 to 200 characters"), ("page" = Option<u32>, Query),
-           ("per_page" = Option<u32>, Query), ("order" = Option<String>, Query, description = "asc (most relevant first, default) or desc")),
-    responses((status = 200, body = schemas::FirearmPage), (status = 304, description = "Not modified"), schemas::ListErrors))]
+    params(("q" = String, Query, description = "1 to 200 characters"), ("order" = Option<String>, Query, description = "asc (most relevant first, default) or desc")),
+    responses((status = 200, body = schemas::FirearmPage)))]
 pub async fn search(
     State(state): State<AppState>,
     caller: Caller,

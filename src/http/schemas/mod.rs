@@ -7,10 +7,7 @@
 
 #![allow(dead_code)]
 
-use std::collections::BTreeMap;
-
-use utoipa::openapi::{RefOr, Response, ResponseBuilder, content::ContentBuilder};
-use utoipa::{IntoResponses, ToSchema};
+use utoipa::ToSchema;
 
 pub(crate) use super::openapi::Pagination;
 
@@ -37,46 +34,6 @@ macro_rules! paged {
             pagination: Pagination,
         }
     };
-}
-
-/// The errors of a read operation: 400, 401, 403, 404, 429 and 500, each the error envelope.
-pub struct ReadErrors;
-/// The errors of a paged list: those of a read, with 403 PAGINATION_DEPTH_EXCEEDED and 429
-/// PAGINATION_BURST among them.
-pub struct ListErrors;
-
-fn error_responses() -> BTreeMap<String, RefOr<Response>> {
-    let statuses = [
-        ("400", "Invalid parameter (details names each) or request"),
-        ("401", "Missing or invalid API key"),
-        ("403", "Plan, account or page depth does not allow it"),
-        ("404", "No record has this id"),
-        ("429", "Rate limit, daily cap or page burst; Retry-After says when"),
-        ("500", "Internal error; quote request_id"),
-    ];
-    statuses
-        .into_iter()
-        .map(|(status, description)| {
-            let content = ContentBuilder::new()
-                .schema(Some(RefOr::Ref(utoipa::openapi::Ref::from_schema_name("ErrorEnvelope"))))
-                .build();
-            let response =
-                ResponseBuilder::new().description(description).content("application/json", content).build();
-            (status.to_owned(), RefOr::T(response))
-        })
-        .collect()
-}
-
-impl IntoResponses for ReadErrors {
-    fn responses() -> BTreeMap<String, RefOr<Response>> {
-        error_responses()
-    }
-}
-
-impl IntoResponses for ListErrors {
-    fn responses() -> BTreeMap<String, RefOr<Response>> {
-        error_responses()
-    }
 }
 
 /// A consulted page and its kind.

@@ -16,6 +16,8 @@ use utoipa::openapi::{OpenApi as OpenApiDocument, RefOr, Schema};
 use utoipa::{Modify, OpenApi, ToSchema};
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
+pub mod binding;
+
 use crate::error::Reason;
 
 #[derive(OpenApi)]
