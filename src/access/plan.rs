@@ -134,6 +134,8 @@ impl PlanTable {
                 "page_depth" => row.page_depth = (value > 0).then_some(value as u32),
                 "mcp_per_day" => row.mcp_per_day = value,
                 "webhook_endpoints" => row.webhook_endpoints = value as u32,
+                "webhook_per_minute" => row.webhook_per_minute = value,
+                "webhook_per_day" => row.webhook_per_day = value,
                 other => return Err(format!("'{other}' is not a plan setting")),
             }
         }

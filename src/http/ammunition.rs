@@ -1,12 +1,11 @@
 //! /v1/ammunition: factory and military loads (operations 56 and 57).
 
-use std::collections::HashMap;
-
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use super::query::{Params, path_id};
+use super::path::ValidPath;
+use super::query::{Params, QueryParam, QueryParams, Rule, Valid, path_id};
 use super::{ApiError, AppState, respond, schemas};
 use crate::access::paging::Paging;
 use crate::catalog::model::Ammunition;
@@ -21,27 +20,45 @@ pub fn sorted(snapshot: &Snapshot, keep: impl Fn(&Ammunition) -> bool) -> Vec<&A
     loads
 }
 
+const CALIBER_ID: QueryParam =
+    QueryParam::new("caliber_id", Rule::Slug, "caliber id (404 when no caliber has it)");
+const BULLET_TYPE: QueryParam = QueryParam::new("bullet_type", Rule::OneOf(BULLET_TYPES), "bullet type");
+const IS_COMMON: QueryParam =
+    QueryParam::new("is_common", Rule::Bool, "only common (true) or uncommon (false) loads");
+
+pub struct AmmunitionQuery {
+    caliber: Option<String>,
+    bullet_type: Option<String>,
+    is_common: Option<bool>,
+}
+
+impl QueryParams for AmmunitionQuery {
+    const PARAMS: &'static [QueryParam] = &[CALIBER_ID, BULLET_TYPE, IS_COMMON];
+    fn read(params: &mut Params) -> Self {
+        Self {
+            caliber: params.slug(&CALIBER_ID),
+            bullet_type: params.one_of(&BULLET_TYPE),
+            is_common: params.boolean(&IS_COMMON),
+        }
+    }
+}
+
+crate::query_params_doc!(AmmunitionQuery);
+
 /// Ammunition loads by name; `caliber_id`, `bullet_type` and `is_common` filter.
-#[utoipa::path(get, path = "/v1/ammunition", tag = "Ammunition",
-    params(("caliber_id" = Option<String>, Query), ("bullet_type" = Option<String>, Query),
-           ("is_common" = Option<bool>, Query)),
+#[utoipa::path(get, path = "/v1/ammunition", tag = "Ammunition", params(AmmunitionQuery),
     responses((status = 200, body = schemas::AmmunitionPage)))]
 pub async fn list(
     State(state): State<AppState>,
     paging: Paging,
-    Query(query): Query<HashMap<String, String>>,
+    Valid(AmmunitionQuery { caliber, bullet_type, is_common }): Valid<AmmunitionQuery>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
-    let mut params = Params::new(&query);
-    let caliber = params.slug("caliber_id");
     if let Some(c) = &caliber
         && !snapshot.read.caliber_at.contains_key(c)
     {
-        params.problem("caliber_id", format!("no caliber has the id '{c}'"));
+        return Err(ApiError::not_found("caliber", c).with_details(json!({ "parameter": CALIBER_ID.name })));
     }
-    let bullet_type = params.one_of("bullet_type", BULLET_TYPES);
-    let is_common = params.boolean("is_common");
-    params.finish()?;
     let loads = sorted(&snapshot, |a| {
         caliber.as_ref().is_none_or(|c| &a.caliber_id == c)
             && bullet_type.as_ref().is_none_or(|t| a.bullet_type.as_ref() == Some(t))
@@ -57,7 +74,10 @@ pub async fn list(
 #[utoipa::path(get, path = "/v1/ammunition/{id}", tag = "Ammunition",
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::AmmunitionResponse)))]
-pub async fn detail(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub async fn detail(
+    State(state): State<AppState>,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
     path_id("id", &id)?;
     let snapshot = state.catalog.current();
     let load = snapshot

@@ -27,17 +27,25 @@ pub async fn refuse_declared_oversize(request: Request, next: Next) -> Response 
     }
 }
 
-/// `axum::Json` with the contract's errors: 400 INVALID_JSON and 413 PAYLOAD_TOO_LARGE.
+/// `axum::Json` with the contract's errors: 400 INVALID_JSON and 413 PAYLOAD_TOO_LARGE. Every
+/// body of the API is a JSON object, so any other JSON value (an array, a string) is refused
+/// before its fields are read; serde alone would take an array as a struct's fields in order.
 pub struct ApiJson<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(request, state).await {
-            Ok(axum::Json(value)) => Ok(ApiJson(value)),
-            Err(rejection) => Err(json_rejection(rejection)),
+        let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(request, state)
+            .await
+            .map_err(json_rejection)?;
+        if !value.is_object() {
+            return Err(ApiError::new(Reason::InvalidRequest, "The body must be a JSON object."));
         }
+        serde_json::from_value(value).map(ApiJson).map_err(|error| {
+            ApiError::new(Reason::InvalidParameter, error.to_string())
+                .with_details(serde_json::json!({ "body": error.to_string() }))
+        })
     }
 }
 

@@ -1,13 +1,12 @@
 //! /v1/calibers: cartridges, their firearms and loads, and their lineage (operations 46 to 52).
 
-use std::collections::HashMap;
-
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::firearms::sub_list;
-use super::query::{Params, path_id};
+use super::path::ValidPath;
+use super::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid, path_id};
 use super::{ApiError, AppState, respond, schemas};
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
@@ -32,23 +31,51 @@ fn caliber<'a>(snapshot: &'a Snapshot, id: &str) -> Result<&'a Caliber, ApiError
         .ok_or_else(|| ApiError::not_found("caliber", id))
 }
 
+const CARTRIDGE_TYPE: QueryParam =
+    QueryParam::new("cartridge_type", Rule::OneOf(CARTRIDGE_TYPES), "cartridge type");
+const PRIMER_TYPE: QueryParam = QueryParam::new("primer_type", Rule::OneOf(PRIMER_TYPES), "primer type");
+const CALIBER_IDS: QueryParam =
+    QueryParam::new("ids", Rule::IdList { max: 5 }, "1 to 5 comma-separated caliber ids").required();
+
+pub struct CaliberListQuery {
+    cartridge_type: Option<String>,
+    primer_type: Option<String>,
+    descending: bool,
+}
+
+impl QueryParams for CaliberListQuery {
+    const PARAMS: &'static [QueryParam] = &[ORDER, CARTRIDGE_TYPE, PRIMER_TYPE];
+    fn read(params: &mut Params) -> Self {
+        Self {
+            descending: params.descending(),
+            cartridge_type: params.one_of(&CARTRIDGE_TYPE),
+            primer_type: params.one_of(&PRIMER_TYPE),
+        }
+    }
+}
+
+pub struct CaliberCompareQuery {
+    ids: Vec<String>,
+}
+
+impl QueryParams for CaliberCompareQuery {
+    const PARAMS: &'static [QueryParam] = &[CALIBER_IDS];
+    fn read(params: &mut Params) -> Self {
+        Self { ids: params.id_list(&CALIBER_IDS).unwrap_or_default() }
+    }
+}
+
+crate::query_params_doc!(CaliberListQuery, CaliberCompareQuery);
+
 /// Cartridges by name; `cartridge_type` and `primer_type` filter.
-#[utoipa::path(get, path = "/v1/calibers", tag = "Calibers",
-    params(("order" = Option<String>, Query, description = "asc or desc (by name)"),
-           ("cartridge_type" = Option<String>, Query, description = "centerfire_pistol, centerfire_rifle, rimfire, shotshell, muzzleloader_projectile"),
-           ("primer_type" = Option<String>, Query, description = "boxer, berdan, rimfire, shotshell, none")),
+#[utoipa::path(get, path = "/v1/calibers", tag = "Calibers", params(CaliberListQuery),
     responses((status = 200, body = schemas::CaliberPage)))]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     paging: Paging,
-    Query(query): Query<HashMap<String, String>>,
+    Valid(CaliberListQuery { cartridge_type, primer_type, descending }): Valid<CaliberListQuery>,
 ) -> Result<Response, ApiError> {
-    let mut params = Params::new(&query);
-    let cartridge_type = params.one_of("cartridge_type", CARTRIDGE_TYPES);
-    let primer_type = params.one_of("primer_type", PRIMER_TYPES);
-    let descending = params.descending();
-    params.finish()?;
     let snapshot = state.catalog.current();
     let mut calibers: Vec<&Caliber> = snapshot
         .catalog
@@ -69,17 +96,12 @@ pub async fn list(
 }
 
 /// Up to five cartridges side by side, each with provenance; every unknown id is named in the 404.
-#[utoipa::path(get, path = "/v1/calibers/compare", tag = "Calibers",
-    params(("ids" = String, Query, description = "1 to 5 comma-separated caliber ids")),
+#[utoipa::path(get, path = "/v1/calibers/compare", tag = "Calibers", params(CaliberCompareQuery),
     responses((status = 200, body = schemas::CalibersResponse)))]
 pub async fn compare(
     State(state): State<AppState>,
-    Query(query): Query<HashMap<String, String>>,
+    Valid(CaliberCompareQuery { ids }): Valid<CaliberCompareQuery>,
 ) -> Result<Response, ApiError> {
-    let mut params = Params::new(&query);
-    let ids = params.id_list("ids", 5);
-    params.finish()?;
-    let ids = ids.unwrap_or_default();
     let snapshot = state.catalog.current();
     let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.read.caliber_at.contains_key(*id)).collect();
     if !missing.is_empty() {
@@ -100,7 +122,7 @@ pub async fn compare(
 pub async fn detail(
     State(state): State<AppState>,
     caller: Caller,
-    Path(id): Path<String>,
+    ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     caliber(&snapshot, &id)?;
@@ -115,7 +137,7 @@ pub async fn detail(
 pub async fn firearms(
     State(state): State<AppState>,
     paging: Paging,
-    Path(id): Path<String>,
+    ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     caliber(&snapshot, &id)?;
@@ -130,7 +152,7 @@ pub async fn firearms(
 pub async fn ammunition(
     State(state): State<AppState>,
     paging: Paging,
-    Path(id): Path<String>,
+    ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     caliber(&snapshot, &id)?;
@@ -152,7 +174,7 @@ fn link(caliber: &Caliber) -> Value {
     responses((status = 200, body = schemas::ParentChainResponse)))]
 pub async fn parent_chain(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let mut current = Some(caliber(&snapshot, &id)?);
@@ -177,7 +199,10 @@ pub async fn parent_chain(
 #[utoipa::path(get, path = "/v1/calibers/{id}/family", tag = "Calibers",
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::CaliberFamilyResponse)))]
-pub async fn family(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub async fn family(
+    State(state): State<AppState>,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let me = caliber(&snapshot, &id)?;
     let all = &snapshot.catalog.calibers;

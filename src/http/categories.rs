@@ -1,9 +1,10 @@
 //! /v1/categories: the categories with firearm counts, one category, its firearms (53 to 55).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde_json::{Value, json};
 
+use super::path::ValidPath;
 use super::{ApiError, AppState, respond};
 use crate::access::paging::Paging;
 use crate::catalog::model::Category;
@@ -28,7 +29,10 @@ pub async fn list(State(state): State<AppState>) -> Response {
 #[utoipa::path(get, path = "/v1/categories/{slug}", tag = "Categories",
     params(("slug" = String, Path)),
     responses((status = 200, description = "{id, name, description, firearmCount}")))]
-pub async fn detail(State(state): State<AppState>, Path(slug): Path<String>) -> Result<Response, ApiError> {
+pub async fn detail(
+    State(state): State<AppState>,
+    ValidPath(slug): ValidPath<String>,
+) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let category = snapshot
         .catalog
@@ -46,7 +50,7 @@ pub async fn detail(State(state): State<AppState>, Path(slug): Path<String>) -> 
 pub async fn firearms(
     State(state): State<AppState>,
     paging: Paging,
-    Path(slug): Path<String>,
+    ValidPath(slug): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     if !snapshot.catalog.categories.iter().any(|c| c.id == slug) {

@@ -1,12 +1,13 @@
 //! Countries and conflicts named in the catalog (operations 59 to 61).
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde_json::{Value, json};
 
-use super::query::{Params, is_country_code};
+use super::path::ValidPath;
+use super::query::{Params, QueryParam, QueryParams, Rule, Valid, is_country_code};
 use super::{ApiError, AppState, respond, schemas};
 
 /// Every country the catalog names (as a firearm's origin, a manufacturer's seat or an adopter's
@@ -56,7 +57,10 @@ pub async fn list(State(state): State<AppState>) -> Response {
 #[utoipa::path(get, path = "/v1/countries/{code}/arsenal", tag = "Reference",
     params(("code" = String, Path, description = "ISO 3166-1 alpha-2")),
     responses((status = 200, body = schemas::ArsenalResponse)))]
-pub async fn arsenal(State(state): State<AppState>, Path(code): Path<String>) -> Result<Response, ApiError> {
+pub async fn arsenal(
+    State(state): State<AppState>,
+    ValidPath(code): ValidPath<String>,
+) -> Result<Response, ApiError> {
     if !is_country_code(&code) {
         return Err(ApiError::invalid_parameter("code", "must be a two-letter ISO 3166-1 country code"));
     }
@@ -83,18 +87,31 @@ pub async fn arsenal(State(state): State<AppState>, Path(code): Path<String>) ->
     Ok(respond::one(json!({ "code": code, "userTypes": user_types })))
 }
 
+const CONFLICT_NAME: QueryParam =
+    QueryParam::new("name", Rule::Text { max: 200 }, "case-insensitive part of the conflict's name");
+
+pub struct ConflictsQuery {
+    name: Option<String>,
+}
+
+impl QueryParams for ConflictsQuery {
+    const PARAMS: &'static [QueryParam] = &[CONFLICT_NAME];
+    fn read(params: &mut Params) -> Self {
+        Self { name: params.text(&CONFLICT_NAME) }
+    }
+}
+
+crate::query_params_doc!(ConflictsQuery);
+
 /// Conflicts named in the firearms' records, with the firearms used in each, most firearms
 /// first; `name` keeps conflicts whose name contains it (case-insensitive).
-#[utoipa::path(get, path = "/v1/conflicts", tag = "Reference",
-    params(("name" = Option<String>, Query, description = "1 to 200 characters, case-insensitive contains")),
+#[utoipa::path(get, path = "/v1/conflicts", tag = "Reference", params(ConflictsQuery),
     responses((status = 200, body = schemas::ConflictsResponse)))]
 pub async fn conflicts(
     State(state): State<AppState>,
-    Query(query): Query<HashMap<String, String>>,
+    Valid(ConflictsQuery { name }): Valid<ConflictsQuery>,
 ) -> Result<Response, ApiError> {
-    let mut params = Params::new(&query);
-    let name = params.text("name", 200).map(|n| n.to_lowercase());
-    params.finish()?;
+    let name = name.map(|n| n.to_lowercase());
     let snapshot = state.catalog.current();
     // Conflict name → (years, as the first record naming it gives them; firearm ids).
     type Named<'a> = (Option<&'a str>, Vec<&'a str>);

@@ -1,9 +1,10 @@
 //! /v1/game-stats/versions: frozen game-stats datasets (operations 90 to 92). Frozen versions live
 //! in the database (they are not part of the catalog snapshot) and never change once made.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 
+use super::path::ValidPath;
 use super::query::path_id;
 use super::{ApiError, AppState, respond, schemas};
 use crate::access::paging::Paging;
@@ -35,7 +36,7 @@ pub async fn versions(State(state): State<AppState>) -> Result<Response, ApiErro
 pub async fn entries(
     State(state): State<AppState>,
     paging: Paging,
-    Path(label): Path<String>,
+    ValidPath(label): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let version = version(&state, &label).await?;
     let (rows, total) =
@@ -49,7 +50,7 @@ pub async fn entries(
     responses((status = 200, body = schemas::GameStatsEntryResponse)))]
 pub async fn entry(
     State(state): State<AppState>,
-    Path((label, id)): Path<(String, String)>,
+    ValidPath((label, id)): ValidPath<(String, String)>,
 ) -> Result<Response, ApiError> {
     path_id("id", &id)?;
     let version = version(&state, &label).await?;

@@ -1,30 +1,43 @@
 //! /v1/manufacturers: list, detail and a manufacturer's firearms (operations 41 to 43).
 
-use std::collections::HashMap;
-
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 
+use super::path::ValidPath;
+use super::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
 use super::{ApiError, AppState, respond};
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::read::views::{self, View};
 
+const COUNTRY: QueryParam = QueryParam::new("country", Rule::Country, "ISO 3166-1 alpha-2 code of the seat");
+
+pub struct ManufacturerListQuery {
+    descending: bool,
+    country: Option<String>,
+}
+
+impl QueryParams for ManufacturerListQuery {
+    const PARAMS: &'static [QueryParam] = &[ORDER, COUNTRY];
+    fn read(params: &mut Params) -> Self {
+        Self { descending: params.descending(), country: params.country(&COUNTRY) }
+    }
+}
+
+crate::query_params_doc!(ManufacturerListQuery);
+
 /// Manufacturers, ordered by name; `country` filters by ISO country code.
 #[utoipa::path(get, path = "/v1/manufacturers", tag = "Manufacturers",
-    params(("order" = Option<String>, Query, description = "asc or desc"),
-           ("country" = Option<String>, Query, description = "ISO 3166-1 alpha-2")),
+    params(ManufacturerListQuery),
     responses((status = 200, description = "Manufacturer[] + pagination (Explorer: id, name, countryCode, foundedYear)")))]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     paging: Paging,
-    Query(query): Query<HashMap<String, String>>,
+    Valid(ManufacturerListQuery { descending, country }): Valid<ManufacturerListQuery>,
 ) -> Result<Response, ApiError> {
-    let descending = parse_order(&query)?;
     let snapshot = state.catalog.current();
-    let country = query.get("country").map(|c| c.trim().to_ascii_uppercase());
     let mut makers: Vec<_> = snapshot
         .catalog
         .manufacturers
@@ -51,7 +64,7 @@ pub async fn list(
 pub async fn detail(
     State(state): State<AppState>,
     caller: Caller,
-    Path(id): Path<String>,
+    ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     crate::http::query::path_id("id", &id)?;
@@ -68,7 +81,7 @@ pub async fn detail(
 pub async fn firearms(
     State(state): State<AppState>,
     paging: Paging,
-    Path(id): Path<String>,
+    ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     if !snapshot.catalog.manufacturers.iter().any(|m| m.id == id) {
@@ -82,14 +95,5 @@ fn fields_for(view: View) -> &'static [&'static str] {
     match view {
         View::Summary => views::MANUFACTURER_SUMMARY,
         View::Full => views::MANUFACTURER_FULL,
-    }
-}
-
-/// `order`: asc (default) or desc.
-pub fn parse_order(query: &HashMap<String, String>) -> Result<bool, ApiError> {
-    match query.get("order").map(|o| o.trim().to_ascii_lowercase()).as_deref() {
-        None | Some("asc") => Ok(false),
-        Some("desc") => Ok(true),
-        Some(_) => Err(ApiError::invalid_parameter("order", "must be asc or desc")),
     }
 }

@@ -14,6 +14,7 @@ pub mod health;
 pub mod manufacturers;
 pub mod me;
 pub mod openapi;
+pub mod path;
 pub mod query;
 pub mod respond;
 pub mod routes;

@@ -4,7 +4,7 @@
 //! (`details.url`, `details.events`, ...) rather than reported as a body that failed to parse.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Deserializer};
@@ -12,6 +12,7 @@ use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
 
 use super::body_limit::ApiJson;
+use super::path::ValidPath;
 use super::{ApiError, AppState, Reason, respond, schemas};
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
@@ -21,16 +22,35 @@ use crate::webhooks::url::WebhookUrl;
 
 const MAX_DESCRIPTION_CHARS: usize = 500;
 
+/// A webhook URL as published: https, at most 2,048 characters. The rules on the host (a public
+/// name, never an address) are checked by the server and named in the 400.
+fn url_schema() -> utoipa::openapi::Schema {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .format(Some(utoipa::openapi::SchemaFormat::Custom("uri".to_owned())))
+        .pattern(Some("^https://"))
+        .max_length(Some(crate::webhooks::url::MAX_URL_CHARS))
+        .into()
+}
+
+/// At least one event type, each from the Events list.
+fn events_schema() -> utoipa::openapi::Schema {
+    let event = utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .enum_values(Some(EVENT_TYPES.iter().copied()));
+    utoipa::openapi::ArrayBuilder::new().items(event).min_items(Some(1)).into()
+}
+
 /// POST /v1/me/webhooks body.
 #[derive(Deserialize, ToSchema)]
 pub struct CreateWebhookEndpoint {
     /// https on port 443, a public host name (never an IP address), no credentials, at most 2,048 characters.
     #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = String, required = true, max_length = 2048, example = "https://hooks.example.com/armory")]
+    #[schema(schema_with = url_schema, required = true, example = "https://hooks.example.com/armory")]
     url: Option<Value>,
     /// Event types from the Events list; catalog.resynced is delivered to every endpoint anyway.
     #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Vec<String>, required = true, example = json!(["firearm.updated"]))]
+    #[schema(schema_with = events_schema, required = true, example = json!(["firearm.updated"]))]
     events: Option<Value>,
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<String>, max_length = 500)]
@@ -41,10 +61,10 @@ pub struct CreateWebhookEndpoint {
 #[derive(Deserialize, ToSchema)]
 pub struct UpdateWebhookEndpoint {
     #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>, max_length = 2048)]
+    #[schema(schema_with = url_schema)]
     url: Option<Value>,
     #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<Vec<String>>)]
+    #[schema(schema_with = events_schema)]
     events: Option<Value>,
     /// null clears it.
     #[serde(default, deserialize_with = "present")]
@@ -52,11 +72,11 @@ pub struct UpdateWebhookEndpoint {
     description: Option<Value>,
     /// false pauses the endpoint (nothing delivered, pending retries dropped); true resumes it.
     #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<bool>)]
+    #[schema(value_type = bool)]
     enabled: Option<Value>,
     /// Alias of `enabled` for older clients; `enabled` wins when both are sent.
     #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<bool>)]
+    #[schema(value_type = bool)]
     active: Option<Value>,
 }
 
@@ -135,7 +155,7 @@ pub async fn create(
 pub async fn detail(
     State(state): State<AppState>,
     caller: Caller,
-    Path(id): Path<String>,
+    ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let endpoint = endpoints::get(&state.db, account(&caller)?, &id).await?.ok_or_else(|| not_found(&id))?;
     Ok(respond::one(endpoint.to_json(false)))
@@ -149,7 +169,7 @@ pub async fn detail(
 pub async fn update(
     State(state): State<AppState>,
     caller: Caller,
-    Path(id): Path<String>,
+    ValidPath(id): ValidPath<String>,
     ApiJson(body): ApiJson<UpdateWebhookEndpoint>,
 ) -> Result<Response, ApiError> {
     let account = account(&caller)?;
@@ -159,9 +179,10 @@ pub async fn update(
         url: field(&mut problems, "url", body.url.as_ref(), |v| parse_url(v, &rules)),
         events: field(&mut problems, "events", body.events.as_ref(), parse_events),
         description: field(&mut problems, "description", body.description.as_ref(), parse_description),
-        enabled: match body.enabled {
-            Some(_) => field(&mut problems, "enabled", body.enabled.as_ref(), parse_bool),
-            None => field(&mut problems, "active", body.active.as_ref(), parse_bool),
+        enabled: {
+            // Both are checked; `enabled` wins when both are sent.
+            let active = field(&mut problems, "active", body.active.as_ref(), parse_bool);
+            field(&mut problems, "enabled", body.enabled.as_ref(), parse_bool).or(active)
         },
     };
     if !problems.is_empty() {
@@ -179,7 +200,7 @@ pub async fn update(
 pub async fn delete(
     State(state): State<AppState>,
     caller: Caller,
-    Path(id): Path<String>,
+    ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     if !endpoints::delete(&state.db, account(&caller)?, &id).await? {
         return Err(not_found(&id));
@@ -194,7 +215,7 @@ pub async fn delete(
 pub async fn test(
     State(state): State<AppState>,
     caller: Caller,
-    Path(id): Path<String>,
+    ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let endpoint = endpoints::get(&state.db, account(&caller)?, &id).await?.ok_or_else(|| not_found(&id))?;
     let outcome = state.webhooks.test_delivery(&endpoint).await;

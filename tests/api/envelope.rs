@@ -78,6 +78,18 @@ async fn malformed_json_is_invalid_json() {
     assert_eq!(ok.status(), 200);
 }
 
+/// Every body is a JSON object: an array where an object is expected is refused, not read as the
+/// struct's fields in order.
+#[tokio::test]
+async fn a_json_body_that_is_not_an_object_is_refused() {
+    let app = probe_app().await;
+    for body in [serde_json::json!([]), serde_json::json!([1, 2]), serde_json::json!("text")] {
+        let response = app.client.post(app.url("/test/echo")).json(&body).send().await.unwrap();
+        let (status, reason, _) = error_reason(response).await;
+        assert_eq!((status, reason.as_str()), (400, "INVALID_REQUEST"), "{body}");
+    }
+}
+
 #[tokio::test]
 async fn a_declared_oversize_body_is_refused_before_it_is_read() {
     let app = probe_app().await;

@@ -1,12 +1,10 @@
 //! GET /v1/firearms/compare: up to five details side by side.
 
-use std::collections::HashMap;
-
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 
 use crate::access::caller::Caller;
-use crate::http::query::Params;
+use crate::http::query::{Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::{ApiError, AppState, schemas};
 use crate::read::rendered::Rendered;
 use crate::read::views::View;
@@ -14,20 +12,32 @@ use crate::read::views::View;
 /// At most this many firearms are compared at once.
 pub const MAX_COMPARED: usize = 5;
 
+const IDS: QueryParam =
+    QueryParam::new("ids", Rule::IdList { max: MAX_COMPARED }, "1 to 5 comma-separated firearm ids")
+        .required();
+
+pub struct CompareQuery {
+    ids: Vec<String>,
+}
+
+impl QueryParams for CompareQuery {
+    const PARAMS: &'static [QueryParam] = &[IDS];
+    fn read(params: &mut Params) -> Self {
+        Self { ids: params.id_list(&IDS).unwrap_or_default() }
+    }
+}
+
+crate::query_params_doc!(CompareQuery);
+
 /// The details of 1 to 5 firearms, in the order asked, each with provenance. Every unknown id is
 /// named in the 404 (`details.missing`).
-#[utoipa::path(get, path = "/v1/firearms/compare", tag = "Firearms",
-    params(("ids" = String, Query, description = "1 to 5 comma-separated firearm ids")),
+#[utoipa::path(get, path = "/v1/firearms/compare", tag = "Firearms", params(CompareQuery),
     responses((status = 200, body = schemas::FirearmDetailsResponse)))]
 pub async fn compare(
     State(state): State<AppState>,
     caller: Caller,
-    Query(query): Query<HashMap<String, String>>,
+    Valid(CompareQuery { ids }): Valid<CompareQuery>,
 ) -> Result<Response, ApiError> {
-    let mut params = Params::new(&query);
-    let ids = params.id_list("ids", MAX_COMPARED);
-    params.finish()?;
-    let ids = ids.unwrap_or_default();
     let snapshot = state.catalog.current();
     let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.read.firearm_at.contains_key(*id)).collect();
     if !missing.is_empty() {

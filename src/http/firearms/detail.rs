@@ -1,9 +1,10 @@
 //! GET /v1/firearms/{id}: the pre-rendered detail for the caller's plan.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 
 use crate::access::caller::Caller;
+use crate::http::path::ValidPath;
 use crate::http::{ApiError, AppState, schemas};
 use crate::read::views::View;
 
@@ -17,7 +18,7 @@ use crate::read::views::View;
 pub async fn detail(
     State(state): State<AppState>,
     caller: Caller,
-    Path(id): Path<String>,
+    ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let at = super::position(&snapshot, &id)?;

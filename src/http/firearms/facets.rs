@@ -1,9 +1,9 @@
 //! Catalog-wide helpers for a client UI: filter options with counts (8), action types (9) and a
 //! random firearm (10).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use super::list::has_3d_model;
 use crate::access::caller::Caller;
 use crate::catalog::model::Firearm;
-use crate::http::query::Params;
+use crate::http::query::{Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::{ApiError, AppState, respond, schemas};
 use crate::read::views::View;
 
@@ -68,27 +68,34 @@ pub async fn action_types(State(state): State<AppState>) -> Response {
     respond::one(data)
 }
 
+const CATEGORY: QueryParam = QueryParam::new("category", Rule::Slug, "category id");
+const COUNTRY: QueryParam =
+    QueryParam::new("country", Rule::Country, "country of origin, ISO 3166-1 alpha-2");
+
+pub struct RandomQuery {
+    category: Option<String>,
+    country: Option<String>,
+}
+
+impl QueryParams for RandomQuery {
+    const PARAMS: &'static [QueryParam] = &[CATEGORY, COUNTRY];
+    fn read(params: &mut Params) -> Self {
+        Self { category: params.slug(&CATEGORY), country: params.country(&COUNTRY) }
+    }
+}
+
+crate::query_params_doc!(RandomQuery);
+
 /// One firearm picked at random, as a list item for the caller's plan; `category` and `country`
 /// narrow the draw. 404 when nothing matches.
-#[utoipa::path(get, path = "/v1/firearms/random", tag = "Firearms",
-    params(("category" = Option<String>, Query, description = "category id"),
-           ("country" = Option<String>, Query, description = "country of origin, ISO 3166-1 alpha-2")),
+#[utoipa::path(get, path = "/v1/firearms/random", tag = "Firearms", params(RandomQuery),
     responses((status = 200, body = schemas::FirearmItemResponse)))]
 pub async fn random(
     State(state): State<AppState>,
     caller: Caller,
-    Query(query): Query<HashMap<String, String>>,
+    Valid(RandomQuery { category, country }): Valid<RandomQuery>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
-    let mut params = Params::new(&query);
-    let category = params.slug("category");
-    let country = params.country("country");
-    if let Some(c) = &category
-        && !snapshot.read.category_at.contains_key(c)
-    {
-        params.problem("category", format!("no category has the id '{c}'"));
-    }
-    params.finish()?;
     let matching: Vec<(usize, &Firearm)> = snapshot
         .catalog
         .firearms

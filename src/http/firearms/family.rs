@@ -1,14 +1,13 @@
 //! A firearm's relatives: its family tree through parentFirearmId (30) and the firearms most
 //! like it (31).
 
-use std::collections::HashMap;
-
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde_json::{Value, json};
 
 use crate::catalog::model::Firearm;
-use crate::http::query::Params;
+use crate::http::path::ValidPath;
+use crate::http::query::{Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::{ApiError, AppState, respond, schemas};
 use crate::read::firearm_json;
 use crate::read::snapshot::Snapshot;
@@ -50,7 +49,7 @@ fn descendants(snapshot: &Snapshot, id: &str, depth: usize) -> Vec<Value> {
     responses((status = 200, body = schemas::FamilyTreeResponse)))]
 pub async fn family_tree(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (_, firearm) = super::firearm(&snapshot, &id)?;
@@ -105,21 +104,34 @@ pub fn similarity(a: &Firearm, b: &Firearm) -> f64 {
     (score * 1000.0).round() / 1000.0
 }
 
+const LIMIT: QueryParam =
+    QueryParam::new("limit", Rule::Int { min: 1, max: 25 }, "how many: 1 to 25, default 10");
+
+pub struct SimilarQuery {
+    limit: usize,
+}
+
+impl QueryParams for SimilarQuery {
+    const PARAMS: &'static [QueryParam] = &[LIMIT];
+    fn read(params: &mut Params) -> Self {
+        Self { limit: params.int(&LIMIT).unwrap_or(10) as usize }
+    }
+}
+
+crate::query_params_doc!(SimilarQuery);
+
 /// The firearms most like this one (see `similarity` in the description of the score), best
 /// first; `limit` 1 to 25, default 10.
 #[utoipa::path(get, path = "/v1/firearms/{id}/similar", tag = "Firearms",
-    params(("id" = String, Path), ("limit" = Option<u32>, Query, description = "1 to 25, default 10")),
+    params(("id" = String, Path), SimilarQuery),
     responses((status = 200, body = schemas::SimilarResponse)),
     description = "Score 0 to 1: same category 0.3, a shared cartridge 0.3, same action 0.2, and 0.2 × closeness of \
         empty weight, barrel length, overall length and muzzle energy (1 − mean |a − b| / max(a, b) over the known pairs).")]
 pub async fn similar(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    Query(query): Query<HashMap<String, String>>,
+    ValidPath(id): ValidPath<String>,
+    Valid(SimilarQuery { limit }): Valid<SimilarQuery>,
 ) -> Result<Response, ApiError> {
-    let mut params = Params::new(&query);
-    let limit = params.int("limit", 1..=25).unwrap_or(10) as usize;
-    params.finish()?;
     let snapshot = state.catalog.current();
     let (at, firearm) = super::firearm(&snapshot, &id)?;
     let mut scored: Vec<(f64, usize)> = snapshot

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::response::Response;
 
 use super::{ItemForm, page_of};
@@ -10,7 +10,7 @@ use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::catalog::model::Firearm;
 use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
-use crate::http::query::Params;
+use crate::http::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::{ApiError, AppState, schemas};
 use crate::read::facts::{Facts, country_bytes, vocabulary_index};
 use crate::read::firearm_json::full_field_names;
@@ -18,7 +18,103 @@ use crate::read::orders::Sort;
 use crate::read::snapshot::Snapshot;
 use crate::read::views::{self, View};
 
-/// The list's filters, parsed and resolved to the read model's small indexes (see `read::facts`).
+const SORT: QueryParam =
+    QueryParam::new("sort", Rule::OneOf(Sort::NAMES), "name (default), weight, year, caliber");
+const FIELDS: QueryParam = QueryParam::new(
+    "fields",
+    Rule::Names(full_field_names),
+    "comma-separated field names to include (from the plan's form: Explorer the list item's); id always included",
+);
+const MANUFACTURER: QueryParam =
+    QueryParam::new("manufacturer", Rule::Slug, "manufacturer id (404 when no manufacturer has it)");
+const CALIBER: QueryParam = QueryParam::new("caliber", Rule::Slug, "caliber id (404 when no caliber has it)");
+const CATEGORY: QueryParam =
+    QueryParam::new("category", Rule::Slug, "category id (404 when no category has it)");
+const ACTION_TYPE: QueryParam = QueryParam::new("action_type", Rule::OneOf(ACTION_TYPES), "action type");
+const COUNTRY_OF_ORIGIN: QueryParam =
+    QueryParam::new("country_of_origin", Rule::Country, "ISO 3166-1 alpha-2");
+const YEAR_MIN: QueryParam = QueryParam::new(
+    "year_introduced_min",
+    Rule::Int { min: 1000, max: 3000 },
+    "introduced in or after this year",
+);
+const YEAR_MAX: QueryParam = QueryParam::new(
+    "year_introduced_max",
+    Rule::Int { min: 1000, max: 3000 },
+    "introduced in or before this year",
+);
+const WEIGHT_MIN: QueryParam = QueryParam::new("weight_min", Rule::Number, "grams, empty weight");
+const WEIGHT_MAX: QueryParam = QueryParam::new("weight_max", Rule::Number, "grams, empty weight");
+const BARREL_LENGTH_MIN: QueryParam = QueryParam::new("barrel_length_min", Rule::Number, "millimetres");
+const STATUS: QueryParam = QueryParam::new("status", Rule::OneOf(FIREARM_STATUSES), "production status");
+const HAS_3D_MODEL: QueryParam = QueryParam::new(
+    "has_3d_model",
+    Rule::Bool,
+    "only firearms with (true) or without (false) a 3D model asset",
+);
+
+/// The list's query: sort, order, fields and the filters, before references are resolved.
+pub struct ListQuery {
+    sort: Sort,
+    descending: bool,
+    fields: Option<Vec<String>>,
+    manufacturer: Option<String>,
+    caliber: Option<String>,
+    category: Option<String>,
+    action: Option<String>,
+    country: Option<String>,
+    year_min: Option<i64>,
+    year_max: Option<i64>,
+    weight_min: Option<f64>,
+    weight_max: Option<f64>,
+    barrel_length_min: Option<f64>,
+    status: Option<String>,
+    has_3d_model: Option<bool>,
+}
+
+impl QueryParams for ListQuery {
+    const PARAMS: &'static [QueryParam] = &[
+        SORT,
+        ORDER,
+        FIELDS,
+        MANUFACTURER,
+        CALIBER,
+        CATEGORY,
+        ACTION_TYPE,
+        COUNTRY_OF_ORIGIN,
+        YEAR_MIN,
+        YEAR_MAX,
+        WEIGHT_MIN,
+        WEIGHT_MAX,
+        BARREL_LENGTH_MIN,
+        STATUS,
+        HAS_3D_MODEL,
+    ];
+
+    fn read(params: &mut Params) -> Self {
+        Self {
+            sort: params.one_of(&SORT).and_then(|s| Sort::parse(&s)).unwrap_or(Sort::Name),
+            descending: params.descending(),
+            fields: params.names(&FIELDS),
+            manufacturer: params.slug(&MANUFACTURER),
+            caliber: params.slug(&CALIBER),
+            category: params.slug(&CATEGORY),
+            action: params.one_of(&ACTION_TYPE),
+            country: params.country(&COUNTRY_OF_ORIGIN),
+            year_min: params.int(&YEAR_MIN),
+            year_max: params.int(&YEAR_MAX),
+            weight_min: params.number(&WEIGHT_MIN),
+            weight_max: params.number(&WEIGHT_MAX),
+            barrel_length_min: params.number(&BARREL_LENGTH_MIN),
+            status: params.one_of(&STATUS),
+            has_3d_model: params.boolean(&HAS_3D_MODEL),
+        }
+    }
+}
+
+crate::query_params_doc!(ListQuery);
+
+/// The list's filters, resolved to the read model's small indexes (see `read::facts`).
 #[derive(Debug, Default)]
 pub struct Filters {
     pub manufacturer: Option<u32>,
@@ -36,49 +132,39 @@ pub struct Filters {
 }
 
 impl Filters {
-    /// Parse every filter; a reference to a record the catalog does not have is named too.
-    pub fn parse(params: &mut Params, snapshot: &Snapshot) -> Self {
+    /// Resolve the references: a filter naming a record the catalog does not have is 404,
+    /// naming the parameter. Bounds that cross (a minimum above its maximum) match nothing.
+    pub fn resolve(query: &ListQuery, snapshot: &Snapshot) -> Result<Self, ApiError> {
         let read = &snapshot.read;
-        let reference = |params: &mut Params, name: &str, known: &HashMap<String, usize>| {
-            let id = params.slug(name)?;
-            let found = known.get(&id).copied();
-            if found.is_none() {
-                params.problem(name, format!("no record has the id '{id}'"));
-            }
-            found
-        };
-        let manufacturer = reference(params, "manufacturer", &read.manufacturer_at).map(|i| i as u32);
-        let caliber = reference(params, "caliber", &read.caliber_at).map(|i| i as u32);
-        let category = reference(params, "category", &read.category_at).map(|i| i as u16);
-        let action =
-            params.one_of("action_type", ACTION_TYPES).map(|a| vocabulary_index(ACTION_TYPES, Some(&a)));
-        let status =
-            params.one_of("status", FIREARM_STATUSES).map(|s| vocabulary_index(FIREARM_STATUSES, Some(&s)));
-        let filters = Self {
-            manufacturer,
-            caliber,
-            category,
-            action,
-            country: params.country("country_of_origin").map(|c| country_bytes(Some(&c))),
-            year_min: params.int("year_introduced_min", 1000..=3000).map(|y| y as i32),
-            year_max: params.int("year_introduced_max", 1000..=3000).map(|y| y as i32),
-            weight_min: params.number("weight_min").map(|w| w as f32),
-            weight_max: params.number("weight_max").map(|w| w as f32),
-            barrel_length_min: params.number("barrel_length_min").map(|b| b as f32),
-            status,
-            has_3d_model: params.boolean("has_3d_model"),
-        };
-        if let (Some(min), Some(max)) = (filters.year_min, filters.year_max)
-            && min > max
-        {
-            params.problem("year_introduced_min", "must not be above year_introduced_max");
-        }
-        if let (Some(min), Some(max)) = (filters.weight_min, filters.weight_max)
-            && min > max
-        {
-            params.problem("weight_min", "must not be above weight_max");
-        }
-        filters
+        let reference =
+            |param: &QueryParam, id: &Option<String>, known: &HashMap<String, usize>, what: &str| {
+                let Some(id) = id else { return Ok(None) };
+                match known.get(id) {
+                    Some(&at) => Ok(Some(at)),
+                    None => Err(ApiError::not_found(what, id)
+                        .with_details(serde_json::json!({ "parameter": param.name, "missing": [id] }))),
+                }
+            };
+        Ok(Self {
+            manufacturer: reference(
+                &MANUFACTURER,
+                &query.manufacturer,
+                &read.manufacturer_at,
+                "manufacturer",
+            )?
+            .map(|i| i as u32),
+            caliber: reference(&CALIBER, &query.caliber, &read.caliber_at, "caliber")?.map(|i| i as u32),
+            category: reference(&CATEGORY, &query.category, &read.category_at, "category")?.map(|i| i as u16),
+            action: query.action.as_deref().map(|a| vocabulary_index(ACTION_TYPES, Some(a))),
+            country: query.country.as_deref().map(|c| country_bytes(Some(c))),
+            year_min: query.year_min.map(|y| y as i32),
+            year_max: query.year_max.map(|y| y as i32),
+            weight_min: query.weight_min.map(|w| w as f32),
+            weight_max: query.weight_max.map(|w| w as f32),
+            barrel_length_min: query.barrel_length_min.map(|b| b as f32),
+            status: query.status.as_deref().map(|s| vocabulary_index(FIREARM_STATUSES, Some(s))),
+            has_3d_model: query.has_3d_model,
+        })
     }
 
     /// Whether a firearm passes every filter; an unknown figure never passes a bound on it
@@ -104,62 +190,43 @@ pub fn has_3d_model(f: &Firearm) -> bool {
     f.images.iter().any(|i| i.image_type.as_deref() == Some("3d_model"))
 }
 
-/// The `fields` parameter: names from the plan's own form, in any order; `id` always comes back.
-fn parse_fields(params: &mut Params, view: View) -> Option<Vec<String>> {
-    let raw = params.raw("fields")?;
-    let allowed: Vec<&str> = match view {
-        View::Summary => views::FIREARM_LIST_ITEM.to_vec(),
-        View::Full => full_field_names(),
-    };
-    let names: Vec<String> = raw.split(',').map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()).collect();
-    let unknown: Vec<&str> = names.iter().map(String::as_str).filter(|n| !allowed.contains(n)).collect();
-    if names.is_empty() || !unknown.is_empty() {
-        params.problem(
-            "fields",
-            format!(
-                "unknown or unavailable on this plan: {}; allowed: {}",
-                unknown.join(", "),
-                allowed.join(", ")
-            ),
-        );
-        return None;
+/// `fields` on this plan: Explorer may name only the list item's fields (400 otherwise).
+fn fields_for_plan(fields: &Option<Vec<String>>, view: View) -> Result<(), ApiError> {
+    let Some(names) = fields else { return Ok(()) };
+    if view == View::Full {
+        return Ok(());
     }
-    Some(names)
+    let unavailable: Vec<&str> =
+        names.iter().map(String::as_str).filter(|n| !views::FIREARM_LIST_ITEM.contains(n)).collect();
+    if unavailable.is_empty() {
+        return Ok(());
+    }
+    Err(ApiError::invalid_parameter(
+        FIELDS.name,
+        format!(
+            "unavailable on this plan: {}; allowed: {}",
+            unavailable.join(", "),
+            views::FIREARM_LIST_ITEM.join(", ")
+        ),
+    ))
 }
 
 /// Firearms, filtered and sorted. Explorer gets the list item (summary set); Builder and up the
 /// full record. Unknown values of `sort` sort nothing and are refused; firearms without the sort
 /// value come last in either order.
-#[utoipa::path(get, path = "/v1/firearms", tag = "Firearms",
-    params(
-        ("sort" = Option<String>, Query, description = "name (default), weight, year, caliber"),
-        ("order" = Option<String>, Query, description = "asc (default) or desc"),
-        ("fields" = Option<String>, Query, description = "comma-separated field names to include (from the plan's form); id always included"),
-        ("manufacturer" = Option<String>, Query, description = "manufacturer id"),
-        ("caliber" = Option<String>, Query, description = "caliber id"),
-        ("category" = Option<String>, Query, description = "category id"),
-        ("action_type" = Option<String>, Query), ("country_of_origin" = Option<String>, Query, description = "ISO 3166-1 alpha-2"),
-        ("year_introduced_min" = Option<i64>, Query), ("year_introduced_max" = Option<i64>, Query),
-        ("weight_min" = Option<f64>, Query, description = "grams, empty weight"), ("weight_max" = Option<f64>, Query, description = "grams"),
-        ("barrel_length_min" = Option<f64>, Query, description = "millimetres"),
-        ("status" = Option<String>, Query, description = "in_production, discontinued, prototype"),
-        ("has_3d_model" = Option<bool>, Query, description = "only firearms with (true) or without (false) a 3D model asset"),
-    ),
-    responses((status = 200, body = schemas::FirearmPage)))]
+#[utoipa::path(get, path = "/v1/firearms", tag = "Firearms", params(ListQuery),
+    responses((status = 200, body = schemas::FirearmListPage)))]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     paging: Paging,
-    Query(query): Query<HashMap<String, String>>,
+    Valid(query): Valid<ListQuery>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let view = View::of(caller.plan);
-    let mut params = Params::new(&query);
-    let sort = params.one_of("sort", Sort::NAMES).and_then(|s| Sort::parse(&s)).unwrap_or(Sort::Name);
-    let descending = params.descending();
-    let fields = parse_fields(&mut params, view);
-    let filters = Filters::parse(&mut params, &snapshot);
-    params.finish()?;
+    fields_for_plan(&query.fields, view)?;
+    let filters = Filters::resolve(&query, &snapshot)?;
+    let (sort, descending, fields) = (query.sort, query.descending, query.fields);
 
     let facts = &snapshot.read.facts;
     let positions: Vec<usize> =

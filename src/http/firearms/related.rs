@@ -3,10 +3,11 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde_json::{Value, json};
 
+use crate::http::path::ValidPath;
 use crate::http::{ApiError, AppState, respond, schemas};
 use crate::read::firearm_json;
 
@@ -15,7 +16,10 @@ use crate::read::firearm_json;
 #[utoipa::path(get, path = "/v1/firearms/{id}/variants", tag = "Firearms",
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::FirearmVariantsResponse)))]
-pub async fn variants(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub async fn variants(
+    State(state): State<AppState>,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     super::position(&snapshot, &id)?;
     let firearms = &snapshot.catalog.firearms;
@@ -40,7 +44,10 @@ pub async fn variants(State(state): State<AppState>, Path(id): Path<String>) -> 
 #[utoipa::path(get, path = "/v1/firearms/{id}/images", tag = "Firearms",
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::FirearmImagesResponse)))]
-pub async fn images(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub async fn images(
+    State(state): State<AppState>,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (_, firearm) = super::firearm(&snapshot, &id)?;
     Ok(respond::one(firearm_json::images(firearm)))
@@ -59,7 +66,10 @@ pub async fn images(State(state): State<AppState>, Path(id): Path<String>) -> Re
 #[utoipa::path(get, path = "/v1/firearms/{id}/game-stats", tag = "Game stats",
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::FirearmGameStatsResponse)))]
-pub async fn game_stats(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub async fn game_stats(
+    State(state): State<AppState>,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (at, firearm) = super::firearm(&snapshot, &id)?;
     let mut data = json!({ "id": firearm.id, "name": firearm.name });
@@ -73,7 +83,10 @@ pub async fn game_stats(State(state): State<AppState>, Path(id): Path<String>) -
 #[utoipa::path(get, path = "/v1/firearms/{id}/users", tag = "Firearms",
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::FirearmUsersResponse)))]
-pub async fn users(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub async fn users(
+    State(state): State<AppState>,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (at, firearm) = super::firearm(&snapshot, &id)?;
     Ok(respond::one(firearm_json::users(firearm, &snapshot.read.user_ids[at])))
@@ -84,7 +97,10 @@ pub async fn users(State(state): State<AppState>, Path(id): Path<String>) -> Res
 #[utoipa::path(get, path = "/v1/firearms/{id}/dimensions", tag = "Firearms",
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::DimensionsResponse)))]
-pub async fn dimensions(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub async fn dimensions(
+    State(state): State<AppState>,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (_, f) = super::firearm(&snapshot, &id)?;
     let lengths = [
@@ -121,7 +137,7 @@ pub async fn dimensions(State(state): State<AppState>, Path(id): Path<String>) -
     responses((status = 200, body = schemas::AdoptionMapResponse)))]
 pub async fn adoption_map(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.catalog.current();
     let (at, firearm) = super::firearm(&snapshot, &id)?;

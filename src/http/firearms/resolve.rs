@@ -1,43 +1,61 @@
 //! Resolving free text to firearm ids: one query (GET, 6) or a batch of up to 50 (POST, 7).
 
-use std::collections::HashMap;
-
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::search::MAX_QUERY_CHARS;
+use super::search::{MAX_QUERY_CHARS, Q};
 use crate::http::body_limit::ApiJson;
-use crate::http::query::Params;
+use crate::http::query::{Params, QueryParam, QueryParams, Valid};
 use crate::http::{ApiError, AppState, respond, schemas};
 use crate::read::resolve::{Resolution, resolve as resolve_text};
 
 /// At most this many queries in one batch.
 pub const MAX_BATCH: usize = 50;
 
+pub struct ResolveQuery {
+    q: String,
+}
+
+impl QueryParams for ResolveQuery {
+    const PARAMS: &'static [QueryParam] = &[Q];
+    fn read(params: &mut Params) -> Self {
+        Self { q: params.text(&Q).unwrap_or_default() }
+    }
+}
+
+crate::query_params_doc!(ResolveQuery);
+
 /// The firearm `q` most likely names, with a confidence from 0 to 1 (1: the query is the name or
 /// an alternate name, punctuation and case aside) and up to four alternatives; id and name are
 /// null when nothing matches.
 #[utoipa::path(get, path = "/v1/firearms/resolve", tag = "Firearms",
-    params(("q" = String, Query, description = "free text, 1 to 200 characters, e.g. AK47 or glock 17 gen 5")),
+    params(ResolveQuery),
     responses((status = 200, body = schemas::ResolutionResponse)))]
 pub async fn resolve_one(
     State(state): State<AppState>,
-    Query(query): Query<HashMap<String, String>>,
+    Valid(ResolveQuery { q }): Valid<ResolveQuery>,
 ) -> Result<Response, ApiError> {
-    let mut params = Params::new(&query);
-    let q = params.required_text("q", MAX_QUERY_CHARS);
-    params.finish()?;
     let snapshot = state.catalog.current();
-    let resolution = resolve_text(&snapshot.read.search, &snapshot.catalog.firearms, &q.unwrap_or_default())
-        .map_err(ApiError::internal)?;
+    let resolution =
+        resolve_text(&snapshot.read.search, &snapshot.catalog.firearms, &q).map_err(ApiError::internal)?;
     Ok(respond::one(resolution))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct ResolveBatch {
     /// 1 to 50 queries, each 1 to 200 characters.
+    #[schema(schema_with = queries_schema)]
     pub queries: Vec<String>,
+}
+
+/// The batch as the server checks it: 1 to 50 queries, each text as `q` of the single resolve.
+fn queries_schema() -> utoipa::openapi::Schema {
+    utoipa::openapi::ArrayBuilder::new()
+        .items(utoipa::openapi::RefOr::T(Q.rule.schema()))
+        .min_items(Some(1))
+        .max_items(Some(MAX_BATCH))
+        .into()
 }
 
 /// One resolution per query, in the order sent.

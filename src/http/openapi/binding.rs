@@ -12,6 +12,7 @@ use utoipa::openapi::{
 
 use crate::access::operations::{self, Style};
 use crate::access::paging::MAX_PAGE;
+use crate::http::path;
 
 /// A documented route missing from the operations table.
 #[derive(Debug, thiserror::Error)]
@@ -63,6 +64,7 @@ fn bind_operation(operation: &mut Operation, row: &operations::Operation) {
         None => operation.extensions = Some(built),
     }
     bind_paging(operation, row.style);
+    bind_path_parameters(operation, row.path);
 
     let has_input =
         operation.parameters.as_ref().is_some_and(|p| !p.is_empty()) || operation.request_body.is_some();
@@ -91,8 +93,9 @@ fn bind_operation(operation: &mut Operation, row: &operations::Operation) {
         add("401", error("Missing or invalid API key"));
         add("403", error("Plan, account or page depth does not allow it"));
     }
-    if row.path.contains('{') {
-        add("404", error("No record has this id"));
+    if has_input && row.style != Style::Flat {
+        // A path id, a filter naming a record, or a draw that matches nothing.
+        add("404", error("No record has this id (or, for a filter, none matches)"));
     }
     if operation.request_body.is_some() {
         add("413", error("The body is larger than 1 MB (error.maxBytes)"));
@@ -105,6 +108,28 @@ fn bind_operation(operation: &mut Operation, row: &operations::Operation) {
     }
     if keyed {
         add("503", with_retry_after(error("A dependency (database, Redis) is unavailable; retry shortly")));
+    }
+}
+
+/// Every `{name}` of the path, published with the rule `http::path` enforces for that name.
+fn bind_path_parameters(operation: &mut Operation, path: &str) {
+    let parameters = operation.parameters.get_or_insert_with(Vec::new);
+    let names = path.split('/').filter_map(|segment| segment.strip_prefix('{')?.strip_suffix('}'));
+    for (at, name) in names.enumerate() {
+        let description = parameters.iter().find_map(|p| match p {
+            RefOr::T(p) if p.name == name && p.parameter_in == ParameterIn::Path => p.description.clone(),
+            _ => None,
+        });
+        parameters
+            .retain(|p| !matches!(p, RefOr::T(p) if p.name == name && p.parameter_in == ParameterIn::Path));
+        let parameter = ParameterBuilder::new()
+            .name(name)
+            .parameter_in(ParameterIn::Path)
+            .required(Required::True)
+            .description(description)
+            .schema(Some(path::rule_of(name).schema()))
+            .build();
+        parameters.insert(at.min(parameters.len()), RefOr::T(parameter));
     }
 }
 
@@ -196,7 +221,7 @@ mod tests {
                 RefOr::Ref(_) => "ref",
             })
             .collect();
-        assert_eq!(names, ["page", "per_page"]);
+        assert_eq!(names, ["id", "page", "per_page"]);
 
         let mut document = document_with("/health");
         bind(&mut document).unwrap();

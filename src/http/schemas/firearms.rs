@@ -24,6 +24,24 @@ pub struct FirearmListItem {
     barrel_length_mm: Option<f64>,
 }
 
+/// A firearm in the list of GET /v1/firearms: the list item (Explorer) or the full flat record
+/// (Builder and up), or, with `fields`, only `id` and the fields asked for; so only `id` is
+/// always present.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct FirearmListRecord {
+    id: String,
+    name: Option<String>,
+    manufacturer_id: Option<String>,
+    category_id: Option<String>,
+    year_introduced: Option<i64>,
+    status: Option<String>,
+    country_of_origin: Option<String>,
+    action_type: Option<String>,
+    weight_empty_g: Option<f64>,
+    barrel_length_mm: Option<f64>,
+}
+
 /// A cartridge the firearm chambers.
 #[derive(ToSchema)]
 #[schema(rename_all = "camelCase")]
@@ -278,6 +296,7 @@ pub struct ActionTypeCount {
 }
 
 paged!(FirearmPage, FirearmListItem);
+paged!(FirearmListPage, FirearmListRecord);
 envelope!(FirearmItemResponse, FirearmListItem);
 envelope!(FirearmDetailResponse, FirearmDetail);
 envelope!(FirearmDetailsResponse, Vec<FirearmDetail>);
