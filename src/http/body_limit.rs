@@ -36,9 +36,8 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(request, state)
-            .await
-            .map_err(json_rejection)?;
+        let axum::Json(value) =
+            axum::Json::<serde_json::Value>::from_request(request, state).await.map_err(json_rejection)?;
         if !value.is_object() {
             return Err(ApiError::new(Reason::InvalidRequest, "The body must be a JSON object."));
         }
