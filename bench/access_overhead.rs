@@ -11,7 +11,7 @@ use armory::access::plan::{Plan, PlanTable};
 use armory::app::App;
 use armory::config::Config;
 use armory::db::Db;
-use armory::http::manufacturers;
+use armory::http::catalog::manufacturers;
 use axum::Extension;
 use axum::routing::get;
 

@@ -1,7 +1,7 @@
 //! The error contract: `ApiError` and the 39 reasons, below every layer that can refuse a request.
 //!
 //! Handlers return `Result<_, ApiError>` and use `?`. An `ApiError` becomes a response that carries
-//! the error itself as an extension; the envelope middleware (`http::envelope`) renders the JSON
+//! the error itself as an extension; the envelope middleware (`http::edge::envelope`) renders the JSON
 //! body once it knows the request id, so every error, wherever it arose, gets the same envelope.
 
 use axum::http::{HeaderValue, header};

@@ -1,26 +1,20 @@
-//! The HTTP face of the service: routing, middleware, the error contract and the description.
+//! The HTTP face of the service, grouped by what each part does:
+//! - `catalog`, `account`, `service`: the handlers, one file per resource family (per operation
+//!   where a family is large, as under `catalog::firearms`), holding only their own logic;
+//! - `extract`: what handlers take already checked (path ids, query parameters);
+//! - `edge`: the middleware every answer passes (envelope and request id, body limits, 304s);
+//! - `openapi`: the description, bound to the operations table, and its response schemas;
+//! - `routes`: every route in one place; `respond`: the success envelopes; `state`: `AppState`.
 
-pub mod ammunition;
-pub mod body_limit;
-pub mod calibers;
-pub mod categories;
-pub mod conditional;
-pub mod countries;
-pub mod docs;
-pub mod envelope;
-pub mod firearms;
-pub mod game_stats;
-pub mod health;
-pub mod manufacturers;
-pub mod me;
+pub mod account;
+pub mod catalog;
+pub mod edge;
+pub mod extract;
 pub mod openapi;
-pub mod path;
-pub mod query;
 pub mod respond;
 pub mod routes;
-pub mod schemas;
+pub mod service;
 pub mod state;
-pub mod webhooks;
 
 pub use crate::error::{ApiError, Reason};
 pub use state::AppState;

@@ -4,8 +4,8 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde_json::json;
 
-use super::conditional::json_with_etag;
 use crate::access::paging::Pagination;
+use crate::http::edge::conditional::json_with_etag;
 use crate::read::rendered::Rendered;
 
 /// `{success: true, data}`.

@@ -15,15 +15,20 @@ use utoipa::openapi::OpenApi as OpenApiDocument;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::openapi::binding::UnboundRoute;
-use super::state::AppState;
-use super::{
-    ammunition, body_limit, calibers, categories, conditional, countries, docs, envelope, firearms,
-    game_stats, health, manufacturers, me, openapi, webhooks,
-};
 use crate::access::gate::gate;
 use crate::error::Reason;
 use crate::error::{ApiError, MAX_JSON_BODY_BYTES};
+use crate::http::account::{usage, webhooks};
+use crate::http::catalog::{
+    ammunition, calibers, categories, countries, firearms, game_stats_versions, manufacturers,
+};
+use crate::http::edge::body_limit;
+use crate::http::edge::conditional;
+use crate::http::edge::envelope;
+use crate::http::openapi;
+use crate::http::openapi::binding::UnboundRoute;
+use crate::http::service::{docs, health};
+use crate::http::state::AppState;
 
 /// The documented operations, and the description generated from their annotations.
 pub fn operations() -> OpenApiRouter<AppState> {
@@ -36,16 +41,16 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(firearms::resolve::resolve_one, firearms::resolve::resolve_batch))
         .routes(routes!(firearms::facets::filter_options))
         .routes(routes!(firearms::facets::action_types))
-        .routes(routes!(firearms::facets::random))
+        .routes(routes!(firearms::random::random))
         .routes(routes!(firearms::detail::detail))
-        .routes(routes!(firearms::related::variants))
-        .routes(routes!(firearms::related::images))
-        .routes(routes!(firearms::related::game_stats))
-        .routes(routes!(firearms::related::users))
-        .routes(routes!(firearms::related::dimensions))
-        .routes(routes!(firearms::family::family_tree))
-        .routes(routes!(firearms::family::similar))
-        .routes(routes!(firearms::related::adoption_map))
+        .routes(routes!(firearms::variants::variants))
+        .routes(routes!(firearms::images::images))
+        .routes(routes!(firearms::game_stats::game_stats))
+        .routes(routes!(firearms::adoption::users))
+        .routes(routes!(firearms::dimensions::dimensions))
+        .routes(routes!(firearms::family_tree::family_tree))
+        .routes(routes!(firearms::similar::similar))
+        .routes(routes!(firearms::adoption::adoption_map))
         .routes(routes!(manufacturers::list))
         .routes(routes!(manufacturers::detail))
         .routes(routes!(manufacturers::firearms))
@@ -64,10 +69,10 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(countries::list))
         .routes(routes!(countries::arsenal))
         .routes(routes!(countries::conflicts))
-        .routes(routes!(game_stats::versions))
-        .routes(routes!(game_stats::entries))
-        .routes(routes!(game_stats::entry))
-        .routes(routes!(me::usage))
+        .routes(routes!(game_stats_versions::versions))
+        .routes(routes!(game_stats_versions::entries))
+        .routes(routes!(game_stats_versions::entry))
+        .routes(routes!(usage::usage))
         .routes(routes!(webhooks::list, webhooks::create))
         .routes(routes!(webhooks::detail, webhooks::update, webhooks::delete))
         .routes(routes!(webhooks::test))

@@ -1,5 +1,5 @@
 use armory::http::AppState;
-use armory::http::body_limit::ApiJson;
+use armory::http::edge::body_limit::ApiJson;
 use axum::Router;
 use axum::routing::{get, post};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};

@@ -12,7 +12,7 @@ use utoipa::openapi::{
 
 use crate::access::operations::{self, Style};
 use crate::access::paging::MAX_PAGE;
-use crate::http::path;
+use crate::http::extract::path;
 
 /// A documented route missing from the operations table.
 #[derive(Debug, thiserror::Error)]
@@ -111,7 +111,7 @@ fn bind_operation(operation: &mut Operation, row: &operations::Operation) {
     }
 }
 
-/// Every `{name}` of the path, published with the rule `http::path` enforces for that name.
+/// Every `{name}` of the path, published with the rule `http::extract::path` enforces for that name.
 fn bind_path_parameters(operation: &mut Operation, path: &str) {
     let parameters = operation.parameters.get_or_insert_with(Vec::new);
     let names = path.split('/').filter_map(|segment| segment.strip_prefix('{')?.strip_suffix('}'));

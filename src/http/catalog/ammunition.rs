@@ -1,0 +1,92 @@
+//! /v1/ammunition: factory and military loads (operations 56 and 57).
+
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+use crate::access::paging::Paging;
+use crate::catalog::model::Ammunition;
+use crate::catalog::vocabulary::BULLET_TYPES;
+use crate::http::extract::path::ValidPath;
+use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid, path_id};
+use crate::http::openapi::schemas;
+use crate::http::{ApiError, AppState, respond};
+use crate::read::records;
+use crate::read::snapshot::Snapshot;
+
+/// The loads that pass `keep`, by name.
+pub fn sorted(snapshot: &Snapshot, keep: impl Fn(&Ammunition) -> bool) -> Vec<&Ammunition> {
+    let mut loads: Vec<&Ammunition> = snapshot.catalog.ammunition.iter().filter(|a| keep(a)).collect();
+    loads.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
+    loads
+}
+
+const CALIBER_ID: QueryParam =
+    QueryParam::new("caliber_id", Rule::Slug, "caliber id (404 when no caliber has it)");
+const BULLET_TYPE: QueryParam = QueryParam::new("bullet_type", Rule::OneOf(BULLET_TYPES), "bullet type");
+const IS_COMMON: QueryParam =
+    QueryParam::new("is_common", Rule::Bool, "only common (true) or uncommon (false) loads");
+
+pub struct AmmunitionQuery {
+    caliber: Option<String>,
+    bullet_type: Option<String>,
+    is_common: Option<bool>,
+}
+
+impl QueryParams for AmmunitionQuery {
+    const PARAMS: &'static [QueryParam] = &[CALIBER_ID, BULLET_TYPE, IS_COMMON];
+    fn read(params: &mut Params) -> Self {
+        Self {
+            caliber: params.slug(&CALIBER_ID),
+            bullet_type: params.one_of(&BULLET_TYPE),
+            is_common: params.boolean(&IS_COMMON),
+        }
+    }
+}
+
+crate::query_params_doc!(AmmunitionQuery);
+
+/// Ammunition loads by name; `caliber_id`, `bullet_type` and `is_common` filter.
+#[utoipa::path(get, path = "/v1/ammunition", tag = "Ammunition", params(AmmunitionQuery),
+    responses((status = 200, body = schemas::AmmunitionPage)))]
+pub async fn list(
+    State(state): State<AppState>,
+    paging: Paging,
+    Valid(AmmunitionQuery { caliber, bullet_type, is_common }): Valid<AmmunitionQuery>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    if let Some(c) = &caliber
+        && !snapshot.read.caliber_at.contains_key(c)
+    {
+        return Err(ApiError::not_found("caliber", c).with_details(json!({ "parameter": CALIBER_ID.name })));
+    }
+    let loads = sorted(&snapshot, |a| {
+        caliber.as_ref().is_none_or(|c| &a.caliber_id == c)
+            && bullet_type.as_ref().is_none_or(|t| a.bullet_type.as_ref() == Some(t))
+            && is_common.is_none_or(|wanted| a.is_common.unwrap_or(false) == wanted)
+    });
+    let (page, pagination) = paging.slice(&loads);
+    let data: Vec<Value> =
+        page.iter().map(|a| records::ammunition_item(a, &snapshot.meta("ammunition", &a.id))).collect();
+    Ok(respond::paged(data, pagination))
+}
+
+/// One load with its cartridge and maker named, and provenance.
+#[utoipa::path(get, path = "/v1/ammunition/{id}", tag = "Ammunition",
+    params(("id" = String, Path)),
+    responses((status = 200, body = schemas::AmmunitionResponse)))]
+pub async fn detail(
+    State(state): State<AppState>,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
+    path_id("id", &id)?;
+    let snapshot = state.catalog.current();
+    let load = snapshot
+        .read
+        .ammunition_at
+        .get(&id)
+        .map(|&i| &snapshot.catalog.ammunition[i])
+        .ok_or_else(|| ApiError::not_found("ammunition load", &id))?;
+    let at = snapshot.read.ammunition_at[&load.id];
+    Ok(snapshot.read.ammunition_details[at].into_response())
+}

@@ -1,0 +1,226 @@
+//! /v1/calibers: cartridges, their firearms and loads, and their lineage (operations 46 to 52).
+
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+use crate::access::caller::Caller;
+use crate::access::paging::Paging;
+use crate::catalog::model::Caliber;
+use crate::catalog::vocabulary::{CARTRIDGE_TYPES, PRIMER_TYPES};
+use crate::http::catalog::firearms::sub_list;
+use crate::http::extract::path::ValidPath;
+use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid, path_id};
+use crate::http::openapi::schemas;
+use crate::http::{ApiError, AppState, respond};
+use crate::read::records;
+use crate::read::rendered::Rendered;
+use crate::read::snapshot::Snapshot;
+use crate::read::views::View;
+
+/// A caliber's firearms.
+pub const CALIBER_FIREARM_ITEM: &[&str] =
+    &["id", "name", "manufacturerId", "categoryId", "yearIntroduced", "status", "actionType"];
+
+fn caliber<'a>(snapshot: &'a Snapshot, id: &str) -> Result<&'a Caliber, ApiError> {
+    path_id("id", id)?;
+    snapshot
+        .read
+        .caliber_at
+        .get(id)
+        .map(|&i| &snapshot.catalog.calibers[i])
+        .ok_or_else(|| ApiError::not_found("caliber", id))
+}
+
+const CARTRIDGE_TYPE: QueryParam =
+    QueryParam::new("cartridge_type", Rule::OneOf(CARTRIDGE_TYPES), "cartridge type");
+const PRIMER_TYPE: QueryParam = QueryParam::new("primer_type", Rule::OneOf(PRIMER_TYPES), "primer type");
+const CALIBER_IDS: QueryParam =
+    QueryParam::new("ids", Rule::IdList { max: 5 }, "1 to 5 comma-separated caliber ids").required();
+
+pub struct CaliberListQuery {
+    cartridge_type: Option<String>,
+    primer_type: Option<String>,
+    descending: bool,
+}
+
+impl QueryParams for CaliberListQuery {
+    const PARAMS: &'static [QueryParam] = &[ORDER, CARTRIDGE_TYPE, PRIMER_TYPE];
+    fn read(params: &mut Params) -> Self {
+        Self {
+            descending: params.descending(),
+            cartridge_type: params.one_of(&CARTRIDGE_TYPE),
+            primer_type: params.one_of(&PRIMER_TYPE),
+        }
+    }
+}
+
+pub struct CaliberCompareQuery {
+    ids: Vec<String>,
+}
+
+impl QueryParams for CaliberCompareQuery {
+    const PARAMS: &'static [QueryParam] = &[CALIBER_IDS];
+    fn read(params: &mut Params) -> Self {
+        Self { ids: params.id_list(&CALIBER_IDS).unwrap_or_default() }
+    }
+}
+
+crate::query_params_doc!(CaliberListQuery, CaliberCompareQuery);
+
+/// Cartridges by name; `cartridge_type` and `primer_type` filter.
+#[utoipa::path(get, path = "/v1/calibers", tag = "Calibers", params(CaliberListQuery),
+    responses((status = 200, body = schemas::CaliberPage)))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    paging: Paging,
+    Valid(CaliberListQuery { cartridge_type, primer_type, descending }): Valid<CaliberListQuery>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let mut calibers: Vec<&Caliber> = snapshot
+        .catalog
+        .calibers
+        .iter()
+        .filter(|c| cartridge_type.as_ref().is_none_or(|t| c.cartridge_type.as_ref() == Some(t)))
+        .filter(|c| primer_type.as_ref().is_none_or(|t| c.primer_type.as_ref() == Some(t)))
+        .collect();
+    calibers.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
+    if descending {
+        calibers.reverse();
+    }
+    let (page, pagination) = paging.slice(&calibers);
+    let view = View::of(caller.plan);
+    let data: Vec<Value> =
+        page.iter().map(|c| records::caliber_item(c, &snapshot.meta("calibers", &c.id), view)).collect();
+    Ok(respond::paged(data, pagination))
+}
+
+/// Up to five cartridges side by side, each with provenance; every unknown id is named in the 404.
+#[utoipa::path(get, path = "/v1/calibers/compare", tag = "Calibers", params(CaliberCompareQuery),
+    responses((status = 200, body = schemas::CalibersResponse)))]
+pub async fn compare(
+    State(state): State<AppState>,
+    Valid(CaliberCompareQuery { ids }): Valid<CaliberCompareQuery>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.read.caliber_at.contains_key(*id)).collect();
+    if !missing.is_empty() {
+        return Err(ApiError::missing_ids("caliber", &missing));
+    }
+    let full = records::view_index(View::Full);
+    let details: Vec<&str> = ids
+        .iter()
+        .map(|id| snapshot.read.caliber_details[snapshot.read.caliber_at[id]][full].data())
+        .collect();
+    Ok(Rendered::envelope(&format!("[{}]", details.join(","))).into_response())
+}
+
+/// One cartridge with provenance (specSource: the standard its figures come from).
+#[utoipa::path(get, path = "/v1/calibers/{id}", tag = "Calibers",
+    params(("id" = String, Path)),
+    responses((status = 200, body = schemas::CaliberResponse)))]
+pub async fn detail(
+    State(state): State<AppState>,
+    caller: Caller,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    caliber(&snapshot, &id)?;
+    let at = snapshot.read.caliber_at[&id];
+    Ok(snapshot.read.caliber_details[at][records::view_index(View::of(caller.plan))].into_response())
+}
+
+/// The firearms chambered for this cartridge, by name.
+#[utoipa::path(get, path = "/v1/calibers/{id}/firearms", tag = "Calibers",
+    params(("id" = String, Path)),
+    responses((status = 200, body = schemas::FirearmPage, description = "{id, name, manufacturerId, categoryId, yearIntroduced, status, actionType}[] + pagination")))]
+pub async fn firearms(
+    State(state): State<AppState>,
+    paging: Paging,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    caliber(&snapshot, &id)?;
+    let chambered = |f: &crate::catalog::model::Firearm| f.calibers.iter().any(|c| c.caliber_id == id);
+    Ok(sub_list(&snapshot, &paging, chambered, CALIBER_FIREARM_ITEM))
+}
+
+/// The ammunition loads of this cartridge, by name.
+#[utoipa::path(get, path = "/v1/calibers/{id}/ammunition", tag = "Calibers",
+    params(("id" = String, Path)),
+    responses((status = 200, body = schemas::AmmunitionPage)))]
+pub async fn ammunition(
+    State(state): State<AppState>,
+    paging: Paging,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    caliber(&snapshot, &id)?;
+    let loads = crate::http::catalog::ammunition::sorted(&snapshot, |a| a.caliber_id == id);
+    let (page, pagination) = paging.slice(&loads);
+    let data: Vec<Value> =
+        page.iter().map(|a| records::ammunition_item(a, &snapshot.meta("ammunition", &a.id))).collect();
+    Ok(respond::paged(data, pagination))
+}
+
+fn link(caliber: &Caliber) -> Value {
+    json!({ "id": caliber.id, "name": caliber.name, "parentCartridgeId": caliber.parent_cartridge_id,
+            "yearIntroduced": caliber.year_introduced, "cartridgeType": caliber.cartridge_type })
+}
+
+/// The cartridge, then its parent, and so on up to the root (parentCartridgeId).
+#[utoipa::path(get, path = "/v1/calibers/{id}/parent-chain", tag = "Calibers",
+    params(("id" = String, Path)),
+    responses((status = 200, body = schemas::ParentChainResponse)))]
+pub async fn parent_chain(
+    State(state): State<AppState>,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let mut current = Some(caliber(&snapshot, &id)?);
+    let mut chain = Vec::new();
+    while let Some(c) = current.take() {
+        // The loader refuses cycles; the bound keeps a bad row from looping.
+        if chain.len() > 32 {
+            break;
+        }
+        chain.push(link(c));
+        current = c
+            .parent_cartridge_id
+            .as_ref()
+            .and_then(|p| snapshot.read.caliber_at.get(p))
+            .map(|&i| &snapshot.catalog.calibers[i]);
+    }
+    let root = chain.last().map(|r| r["id"].clone());
+    Ok(respond::one(json!({ "id": id, "rootId": root, "chain": chain })))
+}
+
+/// The cartridge's parent, siblings (same parent) and children, by name.
+#[utoipa::path(get, path = "/v1/calibers/{id}/family", tag = "Calibers",
+    params(("id" = String, Path)),
+    responses((status = 200, body = schemas::CaliberFamilyResponse)))]
+pub async fn family(
+    State(state): State<AppState>,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let me = caliber(&snapshot, &id)?;
+    let all = &snapshot.catalog.calibers;
+    let by_name = |mut list: Vec<&Caliber>| {
+        list.sort_by_key(|c| c.name.to_lowercase());
+        list.into_iter().map(link).collect::<Vec<_>>()
+    };
+    let parent =
+        me.parent_cartridge_id.as_ref().and_then(|p| snapshot.read.caliber_at.get(p)).map(|&i| link(&all[i]));
+    let siblings = match &me.parent_cartridge_id {
+        Some(p) => by_name(
+            all.iter().filter(|c| c.id != me.id && c.parent_cartridge_id.as_ref() == Some(p)).collect(),
+        ),
+        None => vec![],
+    };
+    let children = by_name(all.iter().filter(|c| c.parent_cartridge_id.as_ref() == Some(&me.id)).collect());
+    Ok(respond::one(
+        json!({ "caliber": link(me), "parent": parent, "siblings": siblings, "children": children }),
+    ))
+}

@@ -1,0 +1,66 @@
+//! /v1/categories: the categories with firearm counts, one category, its firearms (53 to 55).
+
+use axum::extract::State;
+use axum::response::Response;
+use serde_json::{Value, json};
+
+use crate::access::paging::Paging;
+use crate::catalog::model::Category;
+use crate::http::extract::path::ValidPath;
+use crate::http::{ApiError, AppState, respond};
+use crate::read::snapshot::Snapshot;
+use crate::read::views;
+
+fn with_count(snapshot: &Snapshot, category: &Category) -> Value {
+    let count = snapshot.catalog.firearms.iter().filter(|f| f.category_id == category.id).count();
+    json!({ "id": category.id, "name": category.name, "description": category.description, "firearmCount": count })
+}
+
+/// Every category with its number of firearms.
+#[utoipa::path(get, path = "/v1/categories", tag = "Categories",
+    responses((status = 200, description = "{id, name, description, firearmCount}[]")))]
+pub async fn list(State(state): State<AppState>) -> Response {
+    let snapshot = state.catalog.current();
+    let data: Vec<Value> = snapshot.catalog.categories.iter().map(|c| with_count(&snapshot, c)).collect();
+    respond::one(data)
+}
+
+/// One category.
+#[utoipa::path(get, path = "/v1/categories/{slug}", tag = "Categories",
+    params(("slug" = String, Path)),
+    responses((status = 200, description = "{id, name, description, firearmCount}")))]
+pub async fn detail(
+    State(state): State<AppState>,
+    ValidPath(slug): ValidPath<String>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let category = snapshot
+        .catalog
+        .categories
+        .iter()
+        .find(|c| c.id == slug)
+        .ok_or_else(|| ApiError::not_found("category", &slug))?;
+    Ok(respond::one(with_count(&snapshot, category)))
+}
+
+/// A category's firearms, ordered by name.
+#[utoipa::path(get, path = "/v1/categories/{slug}/firearms", tag = "Categories",
+    params(("slug" = String, Path)),
+    responses((status = 200, description = "{id, name, manufacturerId, yearIntroduced, status, actionType}[] + pagination")))]
+pub async fn firearms(
+    State(state): State<AppState>,
+    paging: Paging,
+    ValidPath(slug): ValidPath<String>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    if !snapshot.catalog.categories.iter().any(|c| c.id == slug) {
+        return Err(ApiError::not_found("category", &slug));
+    }
+    let in_category = |f: &crate::catalog::model::Firearm| f.category_id == slug;
+    Ok(crate::http::catalog::firearms::sub_list(
+        &snapshot,
+        &paging,
+        in_category,
+        views::CATEGORY_FIREARM_ITEM,
+    ))
+}

@@ -1,0 +1,139 @@
+//! Countries and conflicts named in the catalog (operations 59 to 61).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use axum::extract::State;
+use axum::response::Response;
+use serde_json::{Value, json};
+
+use crate::http::extract::path::ValidPath;
+use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid, is_country_code};
+use crate::http::openapi::schemas;
+use crate::http::{ApiError, AppState, respond};
+
+/// Every country the catalog names (as a firearm's origin, a manufacturer's seat or an adopter's
+/// country), by code, with how many firearms come from it, how many manufacturers are based
+/// there, how many firearms its users adopted, and how many adopter entries it has.
+#[utoipa::path(get, path = "/v1/countries", tag = "Reference",
+    responses((status = 200, body = schemas::CountriesResponse)))]
+pub async fn list(State(state): State<AppState>) -> Response {
+    #[derive(Default)]
+    struct Counts {
+        origin: usize,
+        makers: usize,
+        adopted: BTreeSet<String>,
+        adopters: usize,
+    }
+    let snapshot = state.catalog.current();
+    let mut countries: BTreeMap<String, Counts> = BTreeMap::new();
+    for firearm in &snapshot.catalog.firearms {
+        if let Some(code) = &firearm.country_of_origin {
+            countries.entry(code.clone()).or_default().origin += 1;
+        }
+        for user in &firearm.users {
+            if let Some(code) = &user.country_code {
+                let entry = countries.entry(code.clone()).or_default();
+                entry.adopters += 1;
+                entry.adopted.insert(firearm.id.clone());
+            }
+        }
+    }
+    for maker in &snapshot.catalog.manufacturers {
+        if let Some(code) = &maker.country_code {
+            countries.entry(code.clone()).or_default().makers += 1;
+        }
+    }
+    let data: Vec<Value> = countries
+        .into_iter()
+        .map(|(code, c)| {
+            json!({ "code": code, "firearmsOfOrigin": c.origin, "manufacturers": c.makers,
+                    "adoptedFirearms": c.adopted.len(), "adopters": c.adopters })
+        })
+        .collect();
+    respond::one(data)
+}
+
+/// The firearms adopted by this country's users, grouped by user type (military,
+/// law_enforcement...), each with the adopting user, its designation and year.
+#[utoipa::path(get, path = "/v1/countries/{code}/arsenal", tag = "Reference",
+    params(("code" = String, Path, description = "ISO 3166-1 alpha-2")),
+    responses((status = 200, body = schemas::ArsenalResponse)))]
+pub async fn arsenal(
+    State(state): State<AppState>,
+    ValidPath(code): ValidPath<String>,
+) -> Result<Response, ApiError> {
+    if !is_country_code(&code) {
+        return Err(ApiError::invalid_parameter("code", "must be a two-letter ISO 3166-1 country code"));
+    }
+    let code = code.to_ascii_uppercase();
+    let snapshot = state.catalog.current();
+    let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    for firearm in &snapshot.catalog.firearms {
+        for user in firearm.users.iter().filter(|u| u.country_code.as_deref() == Some(code.as_str())) {
+            groups.entry(user.user_type.clone().unwrap_or_else(|| "unknown".to_owned())).or_default().push(
+                json!({
+                    "id": firearm.id, "name": firearm.name, "userName": user.user_name,
+                    "designation": user.designation, "adoptedYear": user.adopted_year,
+                }),
+            );
+        }
+    }
+    if groups.is_empty() {
+        return Err(ApiError::not_found("country with adopters", &code));
+    }
+    let user_types: Vec<Value> = groups
+        .into_iter()
+        .map(|(user_type, firearms)| json!({ "userType": user_type, "count": firearms.len(), "firearms": firearms }))
+        .collect();
+    Ok(respond::one(json!({ "code": code, "userTypes": user_types })))
+}
+
+const CONFLICT_NAME: QueryParam =
+    QueryParam::new("name", Rule::Text { max: 200 }, "case-insensitive part of the conflict's name");
+
+pub struct ConflictsQuery {
+    name: Option<String>,
+}
+
+impl QueryParams for ConflictsQuery {
+    const PARAMS: &'static [QueryParam] = &[CONFLICT_NAME];
+    fn read(params: &mut Params) -> Self {
+        Self { name: params.text(&CONFLICT_NAME) }
+    }
+}
+
+crate::query_params_doc!(ConflictsQuery);
+
+/// Conflicts named in the firearms' records, with the firearms used in each, most firearms
+/// first; `name` keeps conflicts whose name contains it (case-insensitive).
+#[utoipa::path(get, path = "/v1/conflicts", tag = "Reference", params(ConflictsQuery),
+    responses((status = 200, body = schemas::ConflictsResponse)))]
+pub async fn conflicts(
+    State(state): State<AppState>,
+    Valid(ConflictsQuery { name }): Valid<ConflictsQuery>,
+) -> Result<Response, ApiError> {
+    let name = name.map(|n| n.to_lowercase());
+    let snapshot = state.catalog.current();
+    // Conflict name → (years, as the first record naming it gives them; firearm ids).
+    type Named<'a> = (Option<&'a str>, Vec<&'a str>);
+    let mut conflicts: BTreeMap<&str, Named> = BTreeMap::new();
+    for firearm in &snapshot.catalog.firearms {
+        for conflict in firearm.conflicts.iter().flatten() {
+            if name.as_ref().is_some_and(|n| !conflict.name.to_lowercase().contains(n)) {
+                continue;
+            }
+            let entry = conflicts.entry(conflict.name.as_str()).or_default();
+            entry.0 = entry.0.or(conflict.years.as_deref());
+            if !entry.1.contains(&firearm.id.as_str()) {
+                entry.1.push(firearm.id.as_str());
+            }
+        }
+    }
+    let mut list: Vec<(&str, Named)> = conflicts.into_iter().collect();
+    list.sort_by(|a, b| b.1.1.len().cmp(&a.1.1.len()).then(a.0.cmp(b.0)));
+    let data: Vec<Value> = list
+        .into_iter()
+        .map(|(name, (years, firearms))| json!({ "name": name, "years": years, "firearmCount": firearms.len(), "firearmIds": firearms }))
+        .collect();
+    Ok(respond::one(data))
+}

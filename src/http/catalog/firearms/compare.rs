@@ -1,0 +1,51 @@
+//! GET /v1/firearms/compare: up to five details side by side.
+
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+
+use crate::access::caller::Caller;
+use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::openapi::schemas;
+use crate::http::{ApiError, AppState};
+use crate::read::rendered::Rendered;
+use crate::read::views::View;
+
+/// At most this many firearms are compared at once.
+pub const MAX_COMPARED: usize = 5;
+
+const IDS: QueryParam =
+    QueryParam::new("ids", Rule::IdList { max: MAX_COMPARED }, "1 to 5 comma-separated firearm ids")
+        .required();
+
+pub struct CompareQuery {
+    ids: Vec<String>,
+}
+
+impl QueryParams for CompareQuery {
+    const PARAMS: &'static [QueryParam] = &[IDS];
+    fn read(params: &mut Params) -> Self {
+        Self { ids: params.id_list(&IDS).unwrap_or_default() }
+    }
+}
+
+crate::query_params_doc!(CompareQuery);
+
+/// The details of 1 to 5 firearms, in the order asked, each with provenance. Every unknown id is
+/// named in the 404 (`details.missing`).
+#[utoipa::path(get, path = "/v1/firearms/compare", tag = "Firearms", params(CompareQuery),
+    responses((status = 200, body = schemas::FirearmDetailsResponse)))]
+pub async fn compare(
+    State(state): State<AppState>,
+    caller: Caller,
+    Valid(CompareQuery { ids }): Valid<CompareQuery>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.read.firearm_at.contains_key(*id)).collect();
+    if !missing.is_empty() {
+        return Err(ApiError::missing_ids("firearm", &missing));
+    }
+    let view = View::of(caller.plan);
+    let details: Vec<&str> =
+        ids.iter().map(|id| snapshot.read.forms[snapshot.read.firearm_at[id]].detail(view).data()).collect();
+    Ok(Rendered::envelope(&format!("[{}]", details.join(","))).into_response())
+}

@@ -1,0 +1,27 @@
+//! GET /v1/firearms/{id}: the pre-rendered detail for the caller's plan.
+
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+
+use crate::access::caller::Caller;
+use crate::http::extract::path::ValidPath;
+use crate::http::openapi::schemas;
+use crate::http::{ApiError, AppState};
+use crate::read::views::View;
+
+/// The firearm with its manufacturer, category, calibers, images, users and provenance. Explorer
+/// gets the summary field set (the list item's fields) with provenance. safetyMechanisms,
+/// features, feedSystems, alternateNames, firingModes, conflicts, productionNumbers and sources
+/// are strings holding JSON, as the spec serves them.
+#[utoipa::path(get, path = "/v1/firearms/{id}", tag = "Firearms",
+    params(("id" = String, Path, description = "firearm id (^[a-z0-9-]+$)")),
+    responses((status = 200, body = schemas::FirearmDetailResponse)))]
+pub async fn detail(
+    State(state): State<AppState>,
+    caller: Caller,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let at = crate::http::catalog::firearms::position(&snapshot, &id)?;
+    Ok(snapshot.read.forms[at].detail(View::of(caller.plan)).into_response())
+}

@@ -1,0 +1,241 @@
+//! GET /v1/firearms: every filter and sort of the spec, `order`, `fields` and `has_3d_model`.
+
+use std::collections::HashMap;
+
+use axum::extract::State;
+use axum::response::Response;
+
+use crate::access::caller::Caller;
+use crate::access::paging::Paging;
+use crate::catalog::model::Firearm;
+use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
+use crate::http::catalog::firearms::{ItemForm, page_of};
+use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::openapi::schemas;
+use crate::http::{ApiError, AppState};
+use crate::read::facts::{Facts, country_bytes, vocabulary_index};
+use crate::read::firearm_json::full_field_names;
+use crate::read::orders::Sort;
+use crate::read::snapshot::Snapshot;
+use crate::read::views::{self, View};
+
+const SORT: QueryParam =
+    QueryParam::new("sort", Rule::OneOf(Sort::NAMES), "name (default), weight, year, caliber");
+const FIELDS: QueryParam = QueryParam::new(
+    "fields",
+    Rule::Names(full_field_names),
+    "comma-separated field names to include (from the plan's form: Explorer the list item's); id always included",
+);
+const MANUFACTURER: QueryParam =
+    QueryParam::new("manufacturer", Rule::Slug, "manufacturer id (404 when no manufacturer has it)");
+const CALIBER: QueryParam = QueryParam::new("caliber", Rule::Slug, "caliber id (404 when no caliber has it)");
+const CATEGORY: QueryParam =
+    QueryParam::new("category", Rule::Slug, "category id (404 when no category has it)");
+const ACTION_TYPE: QueryParam = QueryParam::new("action_type", Rule::OneOf(ACTION_TYPES), "action type");
+const COUNTRY_OF_ORIGIN: QueryParam =
+    QueryParam::new("country_of_origin", Rule::Country, "ISO 3166-1 alpha-2");
+const YEAR_MIN: QueryParam = QueryParam::new(
+    "year_introduced_min",
+    Rule::Int { min: 1000, max: 3000 },
+    "introduced in or after this year",
+);
+const YEAR_MAX: QueryParam = QueryParam::new(
+    "year_introduced_max",
+    Rule::Int { min: 1000, max: 3000 },
+    "introduced in or before this year",
+);
+const WEIGHT_MIN: QueryParam = QueryParam::new("weight_min", Rule::Number, "grams, empty weight");
+const WEIGHT_MAX: QueryParam = QueryParam::new("weight_max", Rule::Number, "grams, empty weight");
+const BARREL_LENGTH_MIN: QueryParam = QueryParam::new("barrel_length_min", Rule::Number, "millimetres");
+const STATUS: QueryParam = QueryParam::new("status", Rule::OneOf(FIREARM_STATUSES), "production status");
+const HAS_3D_MODEL: QueryParam = QueryParam::new(
+    "has_3d_model",
+    Rule::Bool,
+    "only firearms with (true) or without (false) a 3D model asset",
+);
+
+/// The list's query: sort, order, fields and the filters, before references are resolved.
+pub struct ListQuery {
+    sort: Sort,
+    descending: bool,
+    fields: Option<Vec<String>>,
+    manufacturer: Option<String>,
+    caliber: Option<String>,
+    category: Option<String>,
+    action: Option<String>,
+    country: Option<String>,
+    year_min: Option<i64>,
+    year_max: Option<i64>,
+    weight_min: Option<f64>,
+    weight_max: Option<f64>,
+    barrel_length_min: Option<f64>,
+    status: Option<String>,
+    has_3d_model: Option<bool>,
+}
+
+impl QueryParams for ListQuery {
+    const PARAMS: &'static [QueryParam] = &[
+        SORT,
+        ORDER,
+        FIELDS,
+        MANUFACTURER,
+        CALIBER,
+        CATEGORY,
+        ACTION_TYPE,
+        COUNTRY_OF_ORIGIN,
+        YEAR_MIN,
+        YEAR_MAX,
+        WEIGHT_MIN,
+        WEIGHT_MAX,
+        BARREL_LENGTH_MIN,
+        STATUS,
+        HAS_3D_MODEL,
+    ];
+
+    fn read(params: &mut Params) -> Self {
+        Self {
+            sort: params.one_of(&SORT).and_then(|s| Sort::parse(&s)).unwrap_or(Sort::Name),
+            descending: params.descending(),
+            fields: params.names(&FIELDS),
+            manufacturer: params.slug(&MANUFACTURER),
+            caliber: params.slug(&CALIBER),
+            category: params.slug(&CATEGORY),
+            action: params.one_of(&ACTION_TYPE),
+            country: params.country(&COUNTRY_OF_ORIGIN),
+            year_min: params.int(&YEAR_MIN),
+            year_max: params.int(&YEAR_MAX),
+            weight_min: params.number(&WEIGHT_MIN),
+            weight_max: params.number(&WEIGHT_MAX),
+            barrel_length_min: params.number(&BARREL_LENGTH_MIN),
+            status: params.one_of(&STATUS),
+            has_3d_model: params.boolean(&HAS_3D_MODEL),
+        }
+    }
+}
+
+crate::query_params_doc!(ListQuery);
+
+/// The list's filters, resolved to the read model's small indexes (see `read::facts`).
+#[derive(Debug, Default)]
+pub struct Filters {
+    pub manufacturer: Option<u32>,
+    pub caliber: Option<u32>,
+    pub category: Option<u16>,
+    pub action: Option<u16>,
+    pub country: Option<[u8; 2]>,
+    pub year_min: Option<i32>,
+    pub year_max: Option<i32>,
+    pub weight_min: Option<f32>,
+    pub weight_max: Option<f32>,
+    pub barrel_length_min: Option<f32>,
+    pub status: Option<u16>,
+    pub has_3d_model: Option<bool>,
+}
+
+impl Filters {
+    /// Resolve the references: a filter naming a record the catalog does not have is 404,
+    /// naming the parameter. Bounds that cross (a minimum above its maximum) match nothing.
+    pub fn resolve(query: &ListQuery, snapshot: &Snapshot) -> Result<Self, ApiError> {
+        let read = &snapshot.read;
+        let reference =
+            |param: &QueryParam, id: &Option<String>, known: &HashMap<String, usize>, what: &str| {
+                let Some(id) = id else { return Ok(None) };
+                match known.get(id) {
+                    Some(&at) => Ok(Some(at)),
+                    None => Err(ApiError::not_found(what, id)
+                        .with_details(serde_json::json!({ "parameter": param.name, "missing": [id] }))),
+                }
+            };
+        Ok(Self {
+            manufacturer: reference(
+                &MANUFACTURER,
+                &query.manufacturer,
+                &read.manufacturer_at,
+                "manufacturer",
+            )?
+            .map(|i| i as u32),
+            caliber: reference(&CALIBER, &query.caliber, &read.caliber_at, "caliber")?.map(|i| i as u32),
+            category: reference(&CATEGORY, &query.category, &read.category_at, "category")?.map(|i| i as u16),
+            action: query.action.as_deref().map(|a| vocabulary_index(ACTION_TYPES, Some(a))),
+            country: query.country.as_deref().map(|c| country_bytes(Some(c))),
+            year_min: query.year_min.map(|y| y as i32),
+            year_max: query.year_max.map(|y| y as i32),
+            weight_min: query.weight_min.map(|w| w as f32),
+            weight_max: query.weight_max.map(|w| w as f32),
+            barrel_length_min: query.barrel_length_min.map(|b| b as f32),
+            status: query.status.as_deref().map(|s| vocabulary_index(FIREARM_STATUSES, Some(s))),
+            has_3d_model: query.has_3d_model,
+        })
+    }
+
+    /// Whether a firearm passes every filter; an unknown figure never passes a bound on it
+    /// (NaN compares false).
+    pub fn matches(&self, f: &Facts) -> bool {
+        self.manufacturer.is_none_or(|m| f.manufacturer == m)
+            && self.category.is_none_or(|c| f.category == c)
+            && self.status.is_none_or(|s| f.status == s)
+            && self.action.is_none_or(|a| f.action == a)
+            && self.country.is_none_or(|c| f.country == c)
+            && self.year_min.is_none_or(|y| f.year.is_some_and(|v| v >= y))
+            && self.year_max.is_none_or(|y| f.year.is_some_and(|v| v <= y))
+            && self.weight_min.is_none_or(|w| f.weight >= w)
+            && self.weight_max.is_none_or(|w| f.weight <= w)
+            && self.barrel_length_min.is_none_or(|b| f.barrel >= b)
+            && self.has_3d_model.is_none_or(|wanted| f.has_3d_model == wanted)
+            && self.caliber.is_none_or(|c| f.calibers.contains(&c))
+    }
+}
+
+/// A firearm has a 3D model when one of its assets is of type `3d_model`.
+pub fn has_3d_model(f: &Firearm) -> bool {
+    f.images.iter().any(|i| i.image_type.as_deref() == Some("3d_model"))
+}
+
+/// `fields` on this plan: Explorer may name only the list item's fields (400 otherwise).
+fn fields_for_plan(fields: &Option<Vec<String>>, view: View) -> Result<(), ApiError> {
+    let Some(names) = fields else { return Ok(()) };
+    if view == View::Full {
+        return Ok(());
+    }
+    let unavailable: Vec<&str> =
+        names.iter().map(String::as_str).filter(|n| !views::FIREARM_LIST_ITEM.contains(n)).collect();
+    if unavailable.is_empty() {
+        return Ok(());
+    }
+    Err(ApiError::invalid_parameter(
+        FIELDS.name,
+        format!(
+            "unavailable on this plan: {}; allowed: {}",
+            unavailable.join(", "),
+            views::FIREARM_LIST_ITEM.join(", ")
+        ),
+    ))
+}
+
+/// Firearms, filtered and sorted. Explorer gets the list item (summary set); Builder and up the
+/// full record. Unknown values of `sort` sort nothing and are refused; firearms without the sort
+/// value come last in either order.
+#[utoipa::path(get, path = "/v1/firearms", tag = "Firearms", params(ListQuery),
+    responses((status = 200, body = schemas::FirearmListPage)))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    paging: Paging,
+    Valid(query): Valid<ListQuery>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let view = View::of(caller.plan);
+    fields_for_plan(&query.fields, view)?;
+    let filters = Filters::resolve(&query, &snapshot)?;
+    let (sort, descending, fields) = (query.sort, query.descending, query.fields);
+
+    let facts = &snapshot.read.facts;
+    let positions: Vec<usize> =
+        snapshot.read.orders.get(sort).iter(descending).filter(|&at| filters.matches(&facts[at])).collect();
+    let field_names: Option<Vec<&str>> = fields.as_ref().map(|f| f.iter().map(String::as_str).collect());
+    let form = match &field_names {
+        Some(fields) => ItemForm::Fields(view, fields),
+        None => ItemForm::Plan(view),
+    };
+    Ok(page_of(&snapshot, &paging, &positions, form))
+}

@@ -1,0 +1,102 @@
+//! /v1/firearms: the catalog's firearms, answered from the snapshot's read model.
+//!
+//! One file per operation or close pair: `list` and `search` page firearm list items; `detail`
+//! serves the pre-rendered detail; `variants`, `images`, `game_stats`, `adoption` (users and the
+//! adoption map), `dimensions`, `family_tree` and `similar` are the per-firearm sub-resources;
+//! `facets` the filter options and action types; `random` one drawn firearm; `resolve` free text
+//! to ids; `compare` several details at once. Helpers shared by them live here.
+
+pub mod adoption;
+pub mod compare;
+pub mod detail;
+pub mod dimensions;
+pub mod facets;
+pub mod family_tree;
+pub mod game_stats;
+pub mod images;
+pub mod list;
+pub mod random;
+pub mod resolve;
+pub mod search;
+pub mod similar;
+pub mod variants;
+
+use axum::response::Response;
+use serde_json::{Map, Value};
+
+use crate::access::paging::Paging;
+use crate::catalog::model::Firearm;
+use crate::http::extract::query::path_id;
+use crate::http::{ApiError, respond};
+use crate::read::snapshot::Snapshot;
+use crate::read::views::View;
+
+/// The position of firearm `id` in the snapshot: 400 for a malformed id, 404 for an unknown one.
+pub fn position(snapshot: &Snapshot, id: &str) -> Result<usize, ApiError> {
+    path_id("id", id)?;
+    snapshot.read.firearm_at.get(id).copied().ok_or_else(|| ApiError::not_found("firearm", id))
+}
+
+pub fn firearm<'a>(snapshot: &'a Snapshot, id: &str) -> Result<(usize, &'a Firearm), ApiError> {
+    let at = position(snapshot, id)?;
+    Ok((at, &snapshot.catalog.firearms[at]))
+}
+
+/// Which form of each list item a page carries.
+pub enum ItemForm<'a> {
+    /// The plan's own: the list item for Explorer, the full record from Builder up.
+    Plan(View),
+    /// Only these fields (the `fields` parameter, or a sub-list's item), from the given form.
+    Fields(View, &'a [&'a str]),
+}
+
+/// One page of firearms (positions already filtered and ordered) as list items.
+pub fn page_of(snapshot: &Snapshot, paging: &Paging, positions: &[usize], form: ItemForm) -> Response {
+    page_with_total(snapshot, paging, positions, positions.len(), form)
+}
+
+/// Like `page_of`, for `positions` that hold only the first hits of `total` (a search).
+pub fn page_with_total(
+    snapshot: &Snapshot,
+    paging: &Paging,
+    positions: &[usize],
+    total: usize,
+    form: ItemForm,
+) -> Response {
+    let start = paging.offset().min(positions.len());
+    let end = (start + paging.per_page as usize).min(positions.len());
+    let page = &positions[start..end];
+    let pagination = paging.pagination(total as u64);
+    let forms = &snapshot.read.forms;
+    let raw_of = |view: View, at: usize| match view {
+        View::Summary => &forms[at].item,
+        View::Full => &forms[at].full,
+    };
+    let items: Vec<String> = match form {
+        ItemForm::Plan(view) => page.iter().map(|&at| raw_of(view, at).to_string()).collect(),
+        ItemForm::Fields(view, fields) => page
+            .iter()
+            .map(|&at| {
+                let record: Map<String, Value> = serde_json::from_str(raw_of(view, at)).unwrap_or_default();
+                let kept: Map<String, Value> =
+                    record.into_iter().filter(|(k, _)| k == "id" || fields.contains(&k.as_str())).collect();
+                Value::Object(kept).to_string()
+            })
+            .collect(),
+    };
+    respond::paged_raw(&items, pagination)
+}
+
+/// A sub-list of firearms (a manufacturer's, a caliber's, a category's), by name, each item
+/// holding `fields`.
+pub fn sub_list(
+    snapshot: &Snapshot,
+    paging: &Paging,
+    belongs: impl Fn(&Firearm) -> bool,
+    fields: &[&str],
+) -> Response {
+    let firearms = &snapshot.catalog.firearms;
+    let positions: Vec<usize> =
+        snapshot.read.orders.name.iter(false).filter(|&at| belongs(&firearms[at])).collect();
+    page_of(snapshot, paging, &positions, ItemForm::Fields(View::Full, fields))
+}

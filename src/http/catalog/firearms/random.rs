@@ -1,0 +1,68 @@
+//! GET /v1/firearms/random: one firearm drawn at random, optionally from a category or country (operation 10).
+
+use axum::extract::State;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+use crate::access::caller::Caller;
+use crate::catalog::model::Firearm;
+use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::openapi::schemas;
+use crate::http::{ApiError, AppState};
+use crate::read::views::View;
+
+const CATEGORY: QueryParam = QueryParam::new("category", Rule::Slug, "category id");
+const COUNTRY: QueryParam =
+    QueryParam::new("country", Rule::Country, "country of origin, ISO 3166-1 alpha-2");
+
+pub struct RandomQuery {
+    category: Option<String>,
+    country: Option<String>,
+}
+
+impl QueryParams for RandomQuery {
+    const PARAMS: &'static [QueryParam] = &[CATEGORY, COUNTRY];
+    fn read(params: &mut Params) -> Self {
+        Self { category: params.slug(&CATEGORY), country: params.country(&COUNTRY) }
+    }
+}
+
+crate::query_params_doc!(RandomQuery);
+
+/// One firearm picked at random, as a list item for the caller's plan; `category` and `country`
+/// narrow the draw. 404 when nothing matches.
+#[utoipa::path(get, path = "/v1/firearms/random", tag = "Firearms", params(RandomQuery),
+    responses((status = 200, body = schemas::FirearmItemResponse)))]
+pub async fn random(
+    State(state): State<AppState>,
+    caller: Caller,
+    Valid(RandomQuery { category, country }): Valid<RandomQuery>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let matching: Vec<(usize, &Firearm)> = snapshot
+        .catalog
+        .firearms
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| category.as_ref().is_none_or(|c| &f.category_id == c))
+        .filter(|(_, f)| country.as_ref().is_none_or(|c| f.country_of_origin.as_ref() == Some(c)))
+        .collect();
+    if matching.is_empty() {
+        return Err(ApiError::new(
+            crate::http::Reason::ResourceNotFound,
+            "No firearm matches these filters.",
+        ));
+    }
+    let (at, _) = matching[rand::random_range(0..matching.len())];
+    let forms = &snapshot.read.forms[at];
+    let item = match View::of(caller.plan) {
+        View::Summary => &forms.item,
+        View::Full => &forms.full,
+    };
+    // A random answer is a new draw each time: no ETag, and caches must not keep it.
+    let data: Value = serde_json::from_str(item).unwrap_or(Value::Null);
+    let mut response = axum::Json(json!({ "success": true, "data": data })).into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}

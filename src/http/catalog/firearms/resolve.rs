@@ -1,0 +1,89 @@
+//! Resolving free text to firearm ids: one query (GET, 6) or a batch of up to 50 (POST, 7).
+
+use axum::extract::State;
+use axum::response::Response;
+use serde::Deserialize;
+
+use crate::http::catalog::firearms::search::{MAX_QUERY_CHARS, Q};
+use crate::http::edge::body_limit::ApiJson;
+use crate::http::extract::query::{Params, QueryParam, QueryParams, Valid};
+use crate::http::openapi::schemas;
+use crate::http::{ApiError, AppState, respond};
+use crate::read::resolve::{Resolution, resolve as resolve_text};
+
+/// At most this many queries in one batch.
+pub const MAX_BATCH: usize = 50;
+
+pub struct ResolveQuery {
+    q: String,
+}
+
+impl QueryParams for ResolveQuery {
+    const PARAMS: &'static [QueryParam] = &[Q];
+    fn read(params: &mut Params) -> Self {
+        Self { q: params.text(&Q).unwrap_or_default() }
+    }
+}
+
+crate::query_params_doc!(ResolveQuery);
+
+/// The firearm `q` most likely names, with a confidence from 0 to 1 (1: the query is the name or
+/// an alternate name, punctuation and case aside) and up to four alternatives; id and name are
+/// null when nothing matches.
+#[utoipa::path(get, path = "/v1/firearms/resolve", tag = "Firearms",
+    params(ResolveQuery),
+    responses((status = 200, body = schemas::ResolutionResponse)))]
+pub async fn resolve_one(
+    State(state): State<AppState>,
+    Valid(ResolveQuery { q }): Valid<ResolveQuery>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let resolution =
+        resolve_text(&snapshot.read.search, &snapshot.catalog.firearms, &q).map_err(ApiError::internal)?;
+    Ok(respond::one(resolution))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct ResolveBatch {
+    /// 1 to 50 queries, each 1 to 200 characters.
+    #[schema(schema_with = queries_schema)]
+    pub queries: Vec<String>,
+}
+
+/// The batch as the server checks it: 1 to 50 queries, each text as `q` of the single resolve.
+fn queries_schema() -> utoipa::openapi::Schema {
+    utoipa::openapi::ArrayBuilder::new()
+        .items(utoipa::openapi::RefOr::T(Q.rule.schema()))
+        .min_items(Some(1))
+        .max_items(Some(MAX_BATCH))
+        .into()
+}
+
+/// One resolution per query, in the order sent.
+#[utoipa::path(post, path = "/v1/firearms/resolve", tag = "Firearms",
+    request_body = ResolveBatch,
+    responses((status = 200, body = schemas::ResolutionsResponse), (status = 413, body = crate::http::openapi::ErrorEnvelope)))]
+pub async fn resolve_batch(
+    State(state): State<AppState>,
+    ApiJson(batch): ApiJson<ResolveBatch>,
+) -> Result<Response, ApiError> {
+    if batch.queries.is_empty() || batch.queries.len() > MAX_BATCH {
+        return Err(ApiError::invalid_parameter("queries", format!("must hold 1 to {MAX_BATCH} queries")));
+    }
+    if let Some(i) =
+        batch.queries.iter().position(|q| !(1..=MAX_QUERY_CHARS).contains(&q.trim().chars().count()))
+    {
+        return Err(ApiError::invalid_parameter(
+            &format!("queries[{i}]"),
+            format!("must be 1 to {MAX_QUERY_CHARS} characters"),
+        ));
+    }
+    let snapshot = state.catalog.current();
+    let resolutions = batch
+        .queries
+        .iter()
+        .map(|q| resolve_text(&snapshot.read.search, &snapshot.catalog.firearms, q.trim()))
+        .collect::<Result<Vec<Resolution>, _>>()
+        .map_err(ApiError::internal)?;
+    Ok(respond::one(resolutions))
+}

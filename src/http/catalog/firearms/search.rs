@@ -1,0 +1,63 @@
+//! GET /v1/firearms/search: ranked full-text search (see `read::search`).
+
+use axum::extract::State;
+use axum::response::Response;
+
+use crate::access::caller::Caller;
+use crate::access::paging::Paging;
+use crate::http::catalog::firearms::{ItemForm, page_with_total};
+use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::openapi::schemas;
+use crate::http::{ApiError, AppState};
+use crate::read::views::View;
+
+/// The longest accepted query, in characters.
+pub const MAX_QUERY_CHARS: usize = 200;
+
+/// `q` of the search and of resolve: free text.
+pub const Q: QueryParam = QueryParam::new(
+    "q",
+    Rule::Text { max: MAX_QUERY_CHARS },
+    "free text, 1 to 200 characters, e.g. AK47 or glock 17 gen 5",
+)
+.required();
+
+pub struct SearchQuery {
+    q: String,
+    descending: bool,
+}
+
+impl QueryParams for SearchQuery {
+    const PARAMS: &'static [QueryParam] = &[Q, ORDER];
+    fn read(params: &mut Params) -> Self {
+        Self { q: params.text(&Q).unwrap_or_default(), descending: params.descending() }
+    }
+}
+
+crate::query_params_doc!(SearchQuery);
+
+/// Firearms matching `q`, most relevant first: name (weight 4), alternate names (3), manufacturer
+/// (2), cartridge names and aliases (1.5), designer (1.5), description (0.5), ranked by BM25.
+/// Punctuation and spacing do not matter ("ak47" finds AK-47) and a name word of four or more
+/// letters matches with one typo. `order=desc` lists the least relevant first.
+#[utoipa::path(get, path = "/v1/firearms/search", tag = "Firearms",
+    params(SearchQuery),
+    responses((status = 200, body = schemas::FirearmPage)))]
+pub async fn search(
+    State(state): State<AppState>,
+    caller: Caller,
+    paging: Paging,
+    Valid(SearchQuery { q, descending }): Valid<SearchQuery>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let index = &snapshot.read.search;
+    // The page is cut by `page_of`; the index returns hits up to its end (all of them for desc).
+    let wanted = paging.offset() + paging.per_page as usize;
+    let mut hits = index.search(&q, 0, wanted).map_err(ApiError::internal)?;
+    if descending {
+        hits = index.search(&q, 0, hits.total).map_err(ApiError::internal)?;
+        hits.positions.reverse();
+    }
+    let form = ItemForm::Plan(View::of(caller.plan));
+    Ok(page_with_total(&snapshot, &paging, &hits.positions, hits.total, form))
+}

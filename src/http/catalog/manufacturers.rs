@@ -1,0 +1,104 @@
+//! /v1/manufacturers: list, detail and a manufacturer's firearms (operations 41 to 43).
+
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use serde_json::Value;
+
+use crate::access::caller::Caller;
+use crate::access::paging::Paging;
+use crate::http::extract::path::ValidPath;
+use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::{ApiError, AppState, respond};
+use crate::read::views::{self, View};
+
+const COUNTRY: QueryParam = QueryParam::new("country", Rule::Country, "ISO 3166-1 alpha-2 code of the seat");
+
+pub struct ManufacturerListQuery {
+    descending: bool,
+    country: Option<String>,
+}
+
+impl QueryParams for ManufacturerListQuery {
+    const PARAMS: &'static [QueryParam] = &[ORDER, COUNTRY];
+    fn read(params: &mut Params) -> Self {
+        Self { descending: params.descending(), country: params.country(&COUNTRY) }
+    }
+}
+
+crate::query_params_doc!(ManufacturerListQuery);
+
+/// Manufacturers, ordered by name; `country` filters by ISO country code.
+#[utoipa::path(get, path = "/v1/manufacturers", tag = "Manufacturers",
+    params(ManufacturerListQuery),
+    responses((status = 200, description = "Manufacturer[] + pagination (Explorer: id, name, countryCode, foundedYear)")))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    paging: Paging,
+    Valid(ManufacturerListQuery { descending, country }): Valid<ManufacturerListQuery>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    let mut makers: Vec<_> = snapshot
+        .catalog
+        .manufacturers
+        .iter()
+        .filter(|m| country.as_deref().is_none_or(|c| m.country_code.as_deref() == Some(c)))
+        .collect();
+    makers.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
+    if descending {
+        makers.reverse();
+    }
+    let (page, pagination) = paging.slice(&makers);
+    let fields = fields_for(View::of(caller.plan));
+    let data: Vec<Value> = page
+        .iter()
+        .map(|m| views::project(&views::with_meta(m, &snapshot.meta("manufacturers", &m.id)), fields))
+        .collect();
+    Ok(respond::paged(data, pagination))
+}
+
+/// One manufacturer, with provenance.
+#[utoipa::path(get, path = "/v1/manufacturers/{id}", tag = "Manufacturers",
+    params(("id" = String, Path, description = "manufacturer slug")),
+    responses((status = 200, description = "Manufacturer")))]
+pub async fn detail(
+    State(state): State<AppState>,
+    caller: Caller,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    crate::http::extract::query::path_id("id", &id)?;
+    let at =
+        *snapshot.read.manufacturer_at.get(&id).ok_or_else(|| ApiError::not_found("manufacturer", &id))?;
+    let view = crate::read::records::view_index(View::of(caller.plan));
+    Ok(snapshot.read.manufacturer_details[at][view].into_response())
+}
+
+/// A manufacturer's firearms, ordered by name.
+#[utoipa::path(get, path = "/v1/manufacturers/{id}/firearms", tag = "Manufacturers",
+    params(("id" = String, Path)),
+    responses((status = 200, description = "{id, name, categoryId, yearIntroduced, status, actionType}[] + pagination")))]
+pub async fn firearms(
+    State(state): State<AppState>,
+    paging: Paging,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.catalog.current();
+    if !snapshot.catalog.manufacturers.iter().any(|m| m.id == id) {
+        return Err(ApiError::not_found("manufacturer", &id));
+    }
+    let made_here = |f: &crate::catalog::model::Firearm| f.manufacturer_id == id;
+    Ok(crate::http::catalog::firearms::sub_list(
+        &snapshot,
+        &paging,
+        made_here,
+        views::MANUFACTURER_FIREARM_ITEM,
+    ))
+}
+
+fn fields_for(view: View) -> &'static [&'static str] {
+    match view {
+        View::Summary => views::MANUFACTURER_SUMMARY,
+        View::Full => views::MANUFACTURER_FULL,
+    }
+}

@@ -1,0 +1,10 @@
+//! The catalog reads (operations 3 to 92 that exist so far), answered from the in-memory snapshot
+//! (frozen game-stats versions from the database).
+
+pub mod ammunition;
+pub mod calibers;
+pub mod categories;
+pub mod countries;
+pub mod firearms;
+pub mod game_stats_versions;
+pub mod manufacturers;

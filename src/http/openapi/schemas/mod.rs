@@ -1,0 +1,98 @@
+//! Response schemas of the catalog reads and the webhook operations, for the OpenAPI description
+//! only.
+//!
+//! The read path serves JSON pre-rendered from the catalog records (`read::firearm_json`), so
+//! these types are never serialised; they document the shapes, field by field, and a contract
+//! test keeps them honest by checking answers against the bundled catalog.
+
+#![allow(dead_code)]
+
+use utoipa::ToSchema;
+
+pub(crate) use crate::http::openapi::Pagination;
+
+/// `{success: true, data: $data}`.
+macro_rules! envelope {
+    ($name:ident, $data:ty) => {
+        #[derive(ToSchema)]
+        pub struct $name {
+            /// Always true.
+            success: bool,
+            data: $data,
+        }
+    };
+}
+
+/// `{success: true, data: [$item], pagination}`.
+macro_rules! paged {
+    ($name:ident, $item:ty) => {
+        #[derive(ToSchema)]
+        pub struct $name {
+            /// Always true.
+            success: bool,
+            data: Vec<$item>,
+            pagination: Pagination,
+        }
+    };
+}
+
+/// A consulted page and its kind.
+#[derive(ToSchema)]
+pub struct SourceKind {
+    url: String,
+    /// manufacturer, standards_body, government, reference, aggregator, press, retailer,
+    /// community, other
+    kind: String,
+}
+
+/// Where a record's figures come from; on every plan.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct Provenance {
+    sources: Vec<String>,
+    source_kinds: Vec<SourceKind>,
+    best_source_kind: Option<String>,
+    data_confidence: Option<f64>,
+    verified_at: Option<String>,
+    /// Fields a source was checked to state; null while unverified.
+    verified_fields: Option<Vec<String>>,
+    /// Cartridges: the standard their figures come from.
+    spec_source: Option<String>,
+    updated_at: String,
+    version: String,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct Manufacturer {
+    id: String,
+    name: String,
+    country_code: Option<String>,
+    founded_year: Option<i64>,
+    website: Option<String>,
+    logo_url: Option<String>,
+    description: Option<String>,
+    created_at: String,
+    updated_at: String,
+}
+
+#[derive(ToSchema)]
+pub struct Category {
+    id: String,
+    name: String,
+    description: Option<String>,
+}
+
+#[derive(ToSchema)]
+pub struct NamedRef {
+    id: String,
+    name: String,
+}
+
+mod firearms;
+mod reference;
+mod webhooks;
+
+pub use firearms::*;
+pub use reference::*;
+pub use webhooks::*;

@@ -1,0 +1,151 @@
+//! Schemas of the cartridge, ammunition, country, conflict and game-stats-version reads.
+
+use utoipa::ToSchema;
+
+use crate::catalog::stats_versions::{GameStatsSnapshotEntry, GameStatsVersion};
+use crate::http::openapi::schemas::{NamedRef, Pagination, Provenance};
+
+/// Every served caliber field; Explorer gets id, name, natoDesignation, cartridgeType,
+/// bulletDiameterMm, caseLengthMm, yearIntroduced (and provenance on detail). aliases is a string
+/// holding a JSON array.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct Caliber {
+    id: String,
+    name: String,
+    aliases: Option<String>,
+    nato_designation: Option<String>,
+    bullet_diameter_mm: Option<f64>,
+    neck_diameter_mm: Option<f64>,
+    base_diameter_mm: Option<f64>,
+    case_length_mm: Option<f64>,
+    overall_length_mm: Option<f64>,
+    max_pressure_mpa: Option<f64>,
+    max_pressure_psi: Option<f64>,
+    typical_bullet_weight_g: Option<f64>,
+    typical_muzzle_velocity_mps: Option<f64>,
+    typical_muzzle_energy_j: Option<f64>,
+    primer_type: Option<String>,
+    cartridge_type: Option<String>,
+    parent_cartridge_id: Option<String>,
+    designer: Option<String>,
+    year_introduced: Option<i64>,
+    description: Option<String>,
+    created_at: String,
+    updated_at: String,
+    /// On detail and compare.
+    provenance: Option<Provenance>,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct CaliberLink {
+    id: String,
+    name: String,
+    parent_cartridge_id: Option<String>,
+    year_introduced: Option<i64>,
+    cartridge_type: Option<String>,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct ParentChain {
+    id: String,
+    root_id: String,
+    /// The cartridge first, then each parent up to the root.
+    chain: Vec<CaliberLink>,
+}
+
+#[derive(ToSchema)]
+pub struct CaliberFamily {
+    caliber: CaliberLink,
+    parent: Option<CaliberLink>,
+    siblings: Vec<CaliberLink>,
+    children: Vec<CaliberLink>,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct Ammunition {
+    id: String,
+    name: String,
+    caliber_id: String,
+    manufacturer_id: Option<String>,
+    product_line: Option<String>,
+    bullet_weight_g: Option<f64>,
+    /// fmj, jhp, ... (vocabularies.md)
+    bullet_type: Option<String>,
+    muzzle_velocity_mps: Option<f64>,
+    muzzle_energy_j: Option<f64>,
+    #[schema(rename = "ballisticCoefficientG1")]
+    ballistic_coefficient_g1: Option<f64>,
+    test_barrel_length_mm: Option<f64>,
+    is_common: Option<bool>,
+    description: Option<String>,
+    created_at: String,
+    updated_at: String,
+    /// On detail only.
+    caliber: Option<NamedRef>,
+    /// On detail only; null when the maker is not in the catalog.
+    manufacturer: Option<NamedRef>,
+    /// On detail only.
+    provenance: Option<Provenance>,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct Country {
+    code: String,
+    firearms_of_origin: i64,
+    manufacturers: i64,
+    adopted_firearms: i64,
+    adopters: i64,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct ArsenalFirearm {
+    id: String,
+    name: String,
+    user_name: String,
+    designation: Option<String>,
+    adopted_year: Option<i64>,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct ArsenalGroup {
+    user_type: String,
+    count: i64,
+    firearms: Vec<ArsenalFirearm>,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct Arsenal {
+    code: String,
+    user_types: Vec<ArsenalGroup>,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct Conflict {
+    name: String,
+    years: Option<String>,
+    firearm_count: i64,
+    firearm_ids: Vec<String>,
+}
+
+paged!(CaliberPage, Caliber);
+envelope!(CaliberResponse, Caliber);
+envelope!(CalibersResponse, Vec<Caliber>);
+envelope!(ParentChainResponse, ParentChain);
+envelope!(CaliberFamilyResponse, CaliberFamily);
+paged!(AmmunitionPage, Ammunition);
+envelope!(AmmunitionResponse, Ammunition);
+envelope!(CountriesResponse, Vec<Country>);
+envelope!(ArsenalResponse, Arsenal);
+envelope!(ConflictsResponse, Vec<Conflict>);
+envelope!(GameStatsVersionsResponse, Vec<GameStatsVersion>);
+paged!(GameStatsEntryPage, GameStatsSnapshotEntry);
+envelope!(GameStatsEntryResponse, GameStatsSnapshotEntry);
