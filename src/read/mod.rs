@@ -4,6 +4,7 @@
 
 pub mod facts;
 pub mod firearm_json;
+pub mod lookup;
 pub mod orders;
 pub mod records;
 pub mod rendered;

@@ -1,6 +1,5 @@
 //! /v1/ammunition: factory and military loads (operations 56 and 57).
 
-use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
@@ -8,9 +7,10 @@ use crate::access::paging::Paging;
 use crate::catalog::model::Ammunition;
 use crate::catalog::vocabulary::BULLET_TYPES;
 use crate::http::extract::path::ValidPath;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid, path_id};
+use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState, respond};
+use crate::http::{ApiError, respond};
 use crate::read::records;
 use crate::read::snapshot::Snapshot;
 
@@ -50,11 +50,10 @@ crate::query_params_doc!(AmmunitionQuery);
 #[utoipa::path(get, path = "/v1/ammunition", tag = "Ammunition", params(AmmunitionQuery),
     responses((status = 200, body = schemas::AmmunitionPage)))]
 pub async fn list(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     paging: Paging,
     Valid(AmmunitionQuery { caliber, bullet_type, is_common }): Valid<AmmunitionQuery>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
     if let Some(c) = &caliber
         && !snapshot.read.caliber_at.contains_key(c)
     {
@@ -76,17 +75,9 @@ pub async fn list(
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::AmmunitionResponse)))]
 pub async fn detail(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    path_id("id", &id)?;
-    let snapshot = state.catalog.current();
-    let load = snapshot
-        .read
-        .ammunition_at
-        .get(&id)
-        .map(|&i| &snapshot.catalog.ammunition[i])
-        .ok_or_else(|| ApiError::not_found("ammunition load", &id))?;
-    let at = snapshot.read.ammunition_at[&load.id];
+    let (at, _) = snapshot.ammunition(&id)?;
     Ok(snapshot.read.ammunition_details[at].into_response())
 }

@@ -1,6 +1,5 @@
 //! /v1/calibers: cartridges, their firearms and loads, and their lineage (operations 46 to 52).
 
-use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
@@ -10,27 +9,17 @@ use crate::catalog::model::Caliber;
 use crate::catalog::vocabulary::{CARTRIDGE_TYPES, PRIMER_TYPES};
 use crate::http::catalog::firearms::sub_list;
 use crate::http::extract::path::ValidPath;
-use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid, path_id};
+use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState, respond};
+use crate::http::{ApiError, respond};
 use crate::read::records;
 use crate::read::rendered::Rendered;
-use crate::read::snapshot::Snapshot;
 use crate::read::views::View;
 
 /// A caliber's firearms.
 pub const CALIBER_FIREARM_ITEM: &[&str] =
     &["id", "name", "manufacturerId", "categoryId", "yearIntroduced", "status", "actionType"];
-
-fn caliber<'a>(snapshot: &'a Snapshot, id: &str) -> Result<&'a Caliber, ApiError> {
-    path_id("id", id)?;
-    snapshot
-        .read
-        .caliber_at
-        .get(id)
-        .map(|&i| &snapshot.catalog.calibers[i])
-        .ok_or_else(|| ApiError::not_found("caliber", id))
-}
 
 const CARTRIDGE_TYPE: QueryParam =
     QueryParam::new("cartridge_type", Rule::OneOf(CARTRIDGE_TYPES), "cartridge type");
@@ -72,12 +61,11 @@ crate::query_params_doc!(CaliberListQuery, CaliberCompareQuery);
 #[utoipa::path(get, path = "/v1/calibers", tag = "Calibers", params(CaliberListQuery),
     responses((status = 200, body = schemas::CaliberPage)))]
 pub async fn list(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     caller: Caller,
     paging: Paging,
     Valid(CaliberListQuery { cartridge_type, primer_type, descending }): Valid<CaliberListQuery>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
     let mut calibers: Vec<&Caliber> = snapshot
         .catalog
         .calibers
@@ -100,10 +88,9 @@ pub async fn list(
 #[utoipa::path(get, path = "/v1/calibers/compare", tag = "Calibers", params(CaliberCompareQuery),
     responses((status = 200, body = schemas::CalibersResponse)))]
 pub async fn compare(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     Valid(CaliberCompareQuery { ids }): Valid<CaliberCompareQuery>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
     let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.read.caliber_at.contains_key(*id)).collect();
     if !missing.is_empty() {
         return Err(ApiError::missing_ids("caliber", &missing));
@@ -121,12 +108,11 @@ pub async fn compare(
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::CaliberResponse)))]
 pub async fn detail(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     caller: Caller,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    caliber(&snapshot, &id)?;
+    snapshot.caliber(&id)?;
     let at = snapshot.read.caliber_at[&id];
     Ok(snapshot.read.caliber_details[at][records::view_index(View::of(caller.plan))].into_response())
 }
@@ -136,12 +122,11 @@ pub async fn detail(
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::FirearmPage, description = "{id, name, manufacturerId, categoryId, yearIntroduced, status, actionType}[] + pagination")))]
 pub async fn firearms(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     paging: Paging,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    caliber(&snapshot, &id)?;
+    snapshot.caliber(&id)?;
     let chambered = |f: &crate::catalog::model::Firearm| f.calibers.iter().any(|c| c.caliber_id == id);
     Ok(sub_list(&snapshot, &paging, chambered, CALIBER_FIREARM_ITEM))
 }
@@ -151,12 +136,11 @@ pub async fn firearms(
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::AmmunitionPage)))]
 pub async fn ammunition(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     paging: Paging,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    caliber(&snapshot, &id)?;
+    snapshot.caliber(&id)?;
     let loads = crate::http::catalog::ammunition::sorted(&snapshot, |a| a.caliber_id == id);
     let (page, pagination) = paging.slice(&loads);
     let data: Vec<Value> =
@@ -174,11 +158,10 @@ fn link(caliber: &Caliber) -> Value {
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::ParentChainResponse)))]
 pub async fn parent_chain(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    let mut current = Some(caliber(&snapshot, &id)?);
+    let mut current = Some(snapshot.caliber(&id)?.1);
     let mut chain = Vec::new();
     while let Some(c) = current.take() {
         // The loader refuses cycles; the bound keeps a bad row from looping.
@@ -201,11 +184,10 @@ pub async fn parent_chain(
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::CaliberFamilyResponse)))]
 pub async fn family(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    let me = caliber(&snapshot, &id)?;
+    let me = snapshot.caliber(&id)?.1;
     let all = &snapshot.catalog.calibers;
     let by_name = |mut list: Vec<&Caliber>| {
         list.sort_by_key(|c| c.name.to_lowercase());

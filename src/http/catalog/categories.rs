@@ -1,13 +1,13 @@
 //! /v1/categories: the categories with firearm counts, one category, its firearms (53 to 55).
 
-use axum::extract::State;
 use axum::response::Response;
 use serde_json::{Value, json};
 
 use crate::access::paging::Paging;
 use crate::catalog::model::Category;
 use crate::http::extract::path::ValidPath;
-use crate::http::{ApiError, AppState, respond};
+use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::{ApiError, respond};
 use crate::read::snapshot::Snapshot;
 use crate::read::views;
 
@@ -19,8 +19,7 @@ fn with_count(snapshot: &Snapshot, category: &Category) -> Value {
 /// Every category with its number of firearms.
 #[utoipa::path(get, path = "/v1/categories", tag = "Categories",
     responses((status = 200, description = "{id, name, description, firearmCount}[]")))]
-pub async fn list(State(state): State<AppState>) -> Response {
-    let snapshot = state.catalog.current();
+pub async fn list(snapshot: CurrentSnapshot) -> Response {
     let data: Vec<Value> = snapshot.catalog.categories.iter().map(|c| with_count(&snapshot, c)).collect();
     respond::one(data)
 }
@@ -30,16 +29,10 @@ pub async fn list(State(state): State<AppState>) -> Response {
     params(("slug" = String, Path)),
     responses((status = 200, description = "{id, name, description, firearmCount}")))]
 pub async fn detail(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     ValidPath(slug): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    let category = snapshot
-        .catalog
-        .categories
-        .iter()
-        .find(|c| c.id == slug)
-        .ok_or_else(|| ApiError::not_found("category", &slug))?;
+    let (_, category) = snapshot.category(&slug)?;
     Ok(respond::one(with_count(&snapshot, category)))
 }
 
@@ -48,14 +41,11 @@ pub async fn detail(
     params(("slug" = String, Path)),
     responses((status = 200, description = "{id, name, manufacturerId, yearIntroduced, status, actionType}[] + pagination")))]
 pub async fn firearms(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     paging: Paging,
     ValidPath(slug): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    if !snapshot.catalog.categories.iter().any(|c| c.id == slug) {
-        return Err(ApiError::not_found("category", &slug));
-    }
+    snapshot.category(&slug)?;
     let in_category = |f: &crate::catalog::model::Firearm| f.category_id == slug;
     Ok(crate::http::catalog::firearms::sub_list(
         &snapshot,

@@ -2,21 +2,21 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use axum::extract::State;
 use axum::response::Response;
 use serde_json::{Value, json};
 
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid, is_country_code};
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState, respond};
+use crate::http::{ApiError, respond};
 
 /// Every country the catalog names (as a firearm's origin, a manufacturer's seat or an adopter's
 /// country), by code, with how many firearms come from it, how many manufacturers are based
 /// there, how many firearms its users adopted, and how many adopter entries it has.
 #[utoipa::path(get, path = "/v1/countries", tag = "Reference",
     responses((status = 200, body = schemas::CountriesResponse)))]
-pub async fn list(State(state): State<AppState>) -> Response {
+pub async fn list(snapshot: CurrentSnapshot) -> Response {
     #[derive(Default)]
     struct Counts {
         origin: usize,
@@ -24,7 +24,6 @@ pub async fn list(State(state): State<AppState>) -> Response {
         adopted: BTreeSet<String>,
         adopters: usize,
     }
-    let snapshot = state.catalog.current();
     let mut countries: BTreeMap<String, Counts> = BTreeMap::new();
     for firearm in &snapshot.catalog.firearms {
         if let Some(code) = &firearm.country_of_origin {
@@ -59,14 +58,13 @@ pub async fn list(State(state): State<AppState>) -> Response {
     params(("code" = String, Path, description = "ISO 3166-1 alpha-2")),
     responses((status = 200, body = schemas::ArsenalResponse)))]
 pub async fn arsenal(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     ValidPath(code): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     if !is_country_code(&code) {
         return Err(ApiError::invalid_parameter("code", "must be a two-letter ISO 3166-1 country code"));
     }
     let code = code.to_ascii_uppercase();
-    let snapshot = state.catalog.current();
     let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
     for firearm in &snapshot.catalog.firearms {
         for user in firearm.users.iter().filter(|u| u.country_code.as_deref() == Some(code.as_str())) {
@@ -109,11 +107,10 @@ crate::query_params_doc!(ConflictsQuery);
 #[utoipa::path(get, path = "/v1/conflicts", tag = "Reference", params(ConflictsQuery),
     responses((status = 200, body = schemas::ConflictsResponse)))]
 pub async fn conflicts(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     Valid(ConflictsQuery { name }): Valid<ConflictsQuery>,
 ) -> Result<Response, ApiError> {
     let name = name.map(|n| n.to_lowercase());
-    let snapshot = state.catalog.current();
     // Conflict name → (years, as the first record naming it gives them; firearm ids).
     type Named<'a> = (Option<&'a str>, Vec<&'a str>);
     let mut conflicts: BTreeMap<&str, Named> = BTreeMap::new();

@@ -7,7 +7,6 @@ use axum::response::Response;
 use crate::access::paging::Paging;
 use crate::catalog::stats_versions::{self, GameStatsVersion, valid_label};
 use crate::http::extract::path::ValidPath;
-use crate::http::extract::query::path_id;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, respond};
 
@@ -53,7 +52,6 @@ pub async fn entry(
     State(state): State<AppState>,
     ValidPath((label, id)): ValidPath<(String, String)>,
 ) -> Result<Response, ApiError> {
-    path_id("id", &id)?;
     let version = version(&state, &label).await?;
     let entry = stats_versions::entry(&state.db, version.id, &id)
         .await?

@@ -1,6 +1,5 @@
 //! /v1/manufacturers: list, detail and a manufacturer's firearms (operations 41 to 43).
 
-use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 
@@ -8,7 +7,8 @@ use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
-use crate::http::{ApiError, AppState, respond};
+use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::{ApiError, respond};
 use crate::read::views::{self, View};
 
 const COUNTRY: QueryParam = QueryParam::new("country", Rule::Country, "ISO 3166-1 alpha-2 code of the seat");
@@ -32,12 +32,11 @@ crate::query_params_doc!(ManufacturerListQuery);
     params(ManufacturerListQuery),
     responses((status = 200, description = "Manufacturer[] + pagination (Explorer: id, name, countryCode, foundedYear)")))]
 pub async fn list(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     caller: Caller,
     paging: Paging,
     Valid(ManufacturerListQuery { descending, country }): Valid<ManufacturerListQuery>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
     let mut makers: Vec<_> = snapshot
         .catalog
         .manufacturers
@@ -62,14 +61,11 @@ pub async fn list(
     params(("id" = String, Path, description = "manufacturer slug")),
     responses((status = 200, description = "Manufacturer")))]
 pub async fn detail(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     caller: Caller,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    crate::http::extract::query::path_id("id", &id)?;
-    let at =
-        *snapshot.read.manufacturer_at.get(&id).ok_or_else(|| ApiError::not_found("manufacturer", &id))?;
+    let (at, _) = snapshot.manufacturer(&id)?;
     let view = crate::read::records::view_index(View::of(caller.plan));
     Ok(snapshot.read.manufacturer_details[at][view].into_response())
 }
@@ -79,14 +75,11 @@ pub async fn detail(
     params(("id" = String, Path)),
     responses((status = 200, description = "{id, name, categoryId, yearIntroduced, status, actionType}[] + pagination")))]
 pub async fn firearms(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     paging: Paging,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    if !snapshot.catalog.manufacturers.iter().any(|m| m.id == id) {
-        return Err(ApiError::not_found("manufacturer", &id));
-    }
+    snapshot.manufacturer(&id)?;
     let made_here = |f: &crate::catalog::model::Firearm| f.manufacturer_id == id;
     Ok(crate::http::catalog::firearms::sub_list(
         &snapshot,

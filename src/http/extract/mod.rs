@@ -3,3 +3,4 @@
 
 pub mod path;
 pub mod query;
+pub mod snapshot;

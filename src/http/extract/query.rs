@@ -348,15 +348,6 @@ pub fn is_country_code(value: &str) -> bool {
     value.len() == 2 && value.bytes().all(|b| b.is_ascii_alphabetic())
 }
 
-/// A path id: 400 naming `name` unless it is a slug.
-pub fn path_id(name: &str, value: &str) -> Result<(), ApiError> {
-    if is_slug(value) {
-        Ok(())
-    } else {
-        Err(ApiError::invalid_parameter(name, "must be an id of lower-case letters, digits and hyphens"))
-    }
-}
-
 fn is_month(text: &str) -> bool {
     let bytes = text.as_bytes();
     bytes.len() == 7

@@ -2,13 +2,13 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::State;
 use axum::response::Response;
 use serde_json::{Value, json};
 
 use crate::http::extract::path::ValidPath;
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState, respond};
+use crate::http::{ApiError, respond};
 use crate::read::firearm_json;
 
 /// The firearm's users (military, law-enforcement and other adopters).
@@ -16,11 +16,10 @@ use crate::read::firearm_json;
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::FirearmUsersResponse)))]
 pub async fn users(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    let (at, firearm) = crate::http::catalog::firearms::firearm(&snapshot, &id)?;
+    let (at, firearm) = snapshot.firearm(&id)?;
     Ok(respond::one(firearm_json::users(firearm, &snapshot.read.user_ids[at])))
 }
 
@@ -30,11 +29,10 @@ pub async fn users(
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::AdoptionMapResponse)))]
 pub async fn adoption_map(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    let (at, firearm) = crate::http::catalog::firearms::firearm(&snapshot, &id)?;
+    let (at, firearm) = snapshot.firearm(&id)?;
     let users = firearm_json::users(firearm, &snapshot.read.user_ids[at]);
     let mut groups: BTreeMap<Option<String>, Vec<Value>> = BTreeMap::new();
     for user in users.as_array().into_iter().flatten() {

@@ -1,12 +1,12 @@
 //! GET /v1/firearms/compare: up to five details side by side.
 
-use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 
 use crate::access::caller::Caller;
+use crate::http::ApiError;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState};
 use crate::read::rendered::Rendered;
 use crate::read::views::View;
 
@@ -35,11 +35,10 @@ crate::query_params_doc!(CompareQuery);
 #[utoipa::path(get, path = "/v1/firearms/compare", tag = "Firearms", params(CompareQuery),
     responses((status = 200, body = schemas::FirearmDetailsResponse)))]
 pub async fn compare(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     caller: Caller,
     Valid(CompareQuery { ids }): Valid<CompareQuery>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
     let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.read.firearm_at.contains_key(*id)).collect();
     if !missing.is_empty() {
         return Err(ApiError::missing_ids("firearm", &missing));

@@ -1,12 +1,12 @@
 //! GET /v1/firearms/{id}/dimensions: a firearm's sizes and weights in metric and imperial units (operation 29).
 
-use axum::extract::State;
 use axum::response::Response;
 use serde_json::{Value, json};
 
 use crate::http::extract::path::ValidPath;
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState, respond};
+use crate::http::{ApiError, respond};
 
 /// Each dimension with its metric and imperial value (null when unknown), unit conversions
 /// exact to two decimals: millimetres to inches (÷ 25.4), grams to pounds (÷ 453.59237).
@@ -14,11 +14,10 @@ use crate::http::{ApiError, AppState, respond};
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::DimensionsResponse)))]
 pub async fn dimensions(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    let (_, f) = crate::http::catalog::firearms::firearm(&snapshot, &id)?;
+    let (_, f) = snapshot.firearm(&id)?;
     let lengths = [
         ("overallLengthMm", f.overall_length_mm),
         ("barrelLengthMm", f.barrel_length_mm),

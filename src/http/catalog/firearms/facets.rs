@@ -3,13 +3,13 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::State;
 use axum::response::Response;
 use serde_json::{Value, json};
 
 use crate::http::catalog::firearms::list::has_3d_model;
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{AppState, respond};
+use crate::http::respond;
 
 /// Values with their firearm counts, most frequent first, then by value.
 fn counted<'a>(values: impl Iterator<Item = &'a str>) -> Vec<Value> {
@@ -34,8 +34,7 @@ fn range(values: impl Iterator<Item = f64>) -> Value {
 /// matches; numeric filters give the known range.
 #[utoipa::path(get, path = "/v1/firearms/filter-options", tag = "Firearms",
     responses((status = 200, body = schemas::FilterOptionsResponse)))]
-pub async fn filter_options(State(state): State<AppState>) -> Response {
-    let snapshot = state.catalog.current();
+pub async fn filter_options(snapshot: CurrentSnapshot) -> Response {
     let firearms = &snapshot.catalog.firearms;
     let data = json!({
         "manufacturer": counted(firearms.iter().map(|f| f.manufacturer_id.as_str())),
@@ -55,8 +54,7 @@ pub async fn filter_options(State(state): State<AppState>) -> Response {
 /// The action types in the catalog with their firearm counts, most frequent first.
 #[utoipa::path(get, path = "/v1/firearms/action-types", tag = "Firearms",
     responses((status = 200, body = schemas::ActionTypesResponse)))]
-pub async fn action_types(State(state): State<AppState>) -> Response {
-    let snapshot = state.catalog.current();
+pub async fn action_types(snapshot: CurrentSnapshot) -> Response {
     let data: Vec<Value> = counted(snapshot.catalog.firearms.iter().filter_map(|f| f.action_type.as_deref()))
         .into_iter()
         .map(|v| json!({ "actionType": v["value"], "count": v["count"] }))

@@ -1,13 +1,13 @@
 //! GET /v1/firearms/{id}/family-tree: a firearm's ancestors and every variant below it (operation 30).
 
-use axum::extract::State;
 use axum::response::Response;
 use serde_json::{Value, json};
 
 use crate::catalog::model::Firearm;
 use crate::http::extract::path::ValidPath;
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState, respond};
+use crate::http::{ApiError, respond};
 use crate::read::firearm_json;
 use crate::read::snapshot::Snapshot;
 
@@ -47,11 +47,10 @@ fn descendants(snapshot: &Snapshot, id: &str, depth: usize) -> Vec<Value> {
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::FamilyTreeResponse)))]
 pub async fn family_tree(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    let (_, firearm) = crate::http::catalog::firearms::firearm(&snapshot, &id)?;
+    let (_, firearm) = snapshot.firearm(&id)?;
     let mut ancestors = Vec::new();
     let mut parent = firearm.parent_firearm_id.clone();
     while let Some(parent_id) = parent.take() {

@@ -1,12 +1,12 @@
 //! GET /v1/firearms/{id}/game-stats: a firearm's live game-balance stats (operation 26).
 
-use axum::extract::State;
 use axum::response::Response;
 use serde_json::json;
 
 use crate::http::extract::path::ValidPath;
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState, respond};
+use crate::http::{ApiError, respond};
 
 /// The live game stats (0 to 100, null when the specifications do not allow one), recomputed by
 /// every import. Each stat is `100·x/(x+reference)`: damage from muzzle energy (the cartridge's
@@ -22,11 +22,10 @@ use crate::http::{ApiError, AppState, respond};
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::FirearmGameStatsResponse)))]
 pub async fn game_stats(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    let (at, firearm) = crate::http::catalog::firearms::firearm(&snapshot, &id)?;
+    let (at, firearm) = snapshot.firearm(&id)?;
     let mut data = json!({ "id": firearm.id, "name": firearm.name });
     for (name, value) in snapshot.read.stats[at].named() {
         data[name] = json!(value);

@@ -1,11 +1,11 @@
 //! GET /v1/firearms/{id}/images: a firearm's images with source and license (operation 24).
 
-use axum::extract::State;
 use axum::response::Response;
 
 use crate::http::extract::path::ValidPath;
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState, respond};
+use crate::http::{ApiError, respond};
 use crate::read::firearm_json;
 
 /// The firearm's images: id, firearmId, url, type, source, license, altText, widthPx, heightPx.
@@ -13,10 +13,9 @@ use crate::read::firearm_json;
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::FirearmImagesResponse)))]
 pub async fn images(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    let (_, firearm) = crate::http::catalog::firearms::firearm(&snapshot, &id)?;
+    let (_, firearm) = snapshot.firearm(&id)?;
     Ok(respond::one(firearm_json::images(firearm)))
 }

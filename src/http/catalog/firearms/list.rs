@@ -2,17 +2,17 @@
 
 use std::collections::HashMap;
 
-use axum::extract::State;
 use axum::response::Response;
 
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::catalog::model::Firearm;
 use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
+use crate::http::ApiError;
 use crate::http::catalog::firearms::{ItemForm, page_of};
 use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState};
 use crate::read::facts::{Facts, country_bytes, vocabulary_index};
 use crate::read::firearm_json::full_field_names;
 use crate::read::orders::Sort;
@@ -218,12 +218,11 @@ fn fields_for_plan(fields: &Option<Vec<String>>, view: View) -> Result<(), ApiEr
 #[utoipa::path(get, path = "/v1/firearms", tag = "Firearms", params(ListQuery),
     responses((status = 200, body = schemas::FirearmListPage)))]
 pub async fn list(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     caller: Caller,
     paging: Paging,
     Valid(query): Valid<ListQuery>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
     let view = View::of(caller.plan);
     fields_for_plan(&query.fields, view)?;
     let filters = Filters::resolve(&query, &snapshot)?;

@@ -26,21 +26,9 @@ use serde_json::{Map, Value};
 
 use crate::access::paging::Paging;
 use crate::catalog::model::Firearm;
-use crate::http::extract::query::path_id;
-use crate::http::{ApiError, respond};
+use crate::http::respond;
 use crate::read::snapshot::Snapshot;
 use crate::read::views::View;
-
-/// The position of firearm `id` in the snapshot: 400 for a malformed id, 404 for an unknown one.
-pub fn position(snapshot: &Snapshot, id: &str) -> Result<usize, ApiError> {
-    path_id("id", id)?;
-    snapshot.read.firearm_at.get(id).copied().ok_or_else(|| ApiError::not_found("firearm", id))
-}
-
-pub fn firearm<'a>(snapshot: &'a Snapshot, id: &str) -> Result<(usize, &'a Firearm), ApiError> {
-    let at = position(snapshot, id)?;
-    Ok((at, &snapshot.catalog.firearms[at]))
-}
 
 /// Which form of each list item a page carries.
 pub enum ItemForm<'a> {

@@ -1,15 +1,15 @@
 //! GET /v1/firearms/random: one firearm drawn at random, optionally from a category or country (operation 10).
 
-use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use crate::access::caller::Caller;
 use crate::catalog::model::Firearm;
+use crate::http::ApiError;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState};
 use crate::read::views::View;
 
 const CATEGORY: QueryParam = QueryParam::new("category", Rule::Slug, "category id");
@@ -35,11 +35,10 @@ crate::query_params_doc!(RandomQuery);
 #[utoipa::path(get, path = "/v1/firearms/random", tag = "Firearms", params(RandomQuery),
     responses((status = 200, body = schemas::FirearmItemResponse)))]
 pub async fn random(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     caller: Caller,
     Valid(RandomQuery { category, country }): Valid<RandomQuery>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
     let matching: Vec<(usize, &Firearm)> = snapshot
         .catalog
         .firearms

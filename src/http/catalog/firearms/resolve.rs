@@ -1,14 +1,14 @@
 //! Resolving free text to firearm ids: one query (GET, 6) or a batch of up to 50 (POST, 7).
 
-use axum::extract::State;
 use axum::response::Response;
 use serde::Deserialize;
 
 use crate::http::catalog::firearms::search::{MAX_QUERY_CHARS, Q};
 use crate::http::edge::body_limit::ApiJson;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Valid};
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState, respond};
+use crate::http::{ApiError, respond};
 use crate::read::resolve::{Resolution, resolve as resolve_text};
 
 /// At most this many queries in one batch.
@@ -34,10 +34,9 @@ crate::query_params_doc!(ResolveQuery);
     params(ResolveQuery),
     responses((status = 200, body = schemas::ResolutionResponse)))]
 pub async fn resolve_one(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     Valid(ResolveQuery { q }): Valid<ResolveQuery>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
     let resolution =
         resolve_text(&snapshot.read.search, &snapshot.catalog.firearms, &q).map_err(ApiError::internal)?;
     Ok(respond::one(resolution))
@@ -64,7 +63,7 @@ fn queries_schema() -> utoipa::openapi::Schema {
     request_body = ResolveBatch,
     responses((status = 200, body = schemas::ResolutionsResponse), (status = 413, body = crate::http::openapi::ErrorEnvelope)))]
 pub async fn resolve_batch(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     ApiJson(batch): ApiJson<ResolveBatch>,
 ) -> Result<Response, ApiError> {
     if batch.queries.is_empty() || batch.queries.len() > MAX_BATCH {
@@ -78,7 +77,6 @@ pub async fn resolve_batch(
             format!("must be 1 to {MAX_QUERY_CHARS} characters"),
         ));
     }
-    let snapshot = state.catalog.current();
     let resolutions = batch
         .queries
         .iter()

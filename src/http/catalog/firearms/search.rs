@@ -1,14 +1,14 @@
 //! GET /v1/firearms/search: ranked full-text search (see `read::search`).
 
-use axum::extract::State;
 use axum::response::Response;
 
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
+use crate::http::ApiError;
 use crate::http::catalog::firearms::{ItemForm, page_with_total};
 use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState};
 use crate::read::views::View;
 
 /// The longest accepted query, in characters.
@@ -44,12 +44,11 @@ crate::query_params_doc!(SearchQuery);
     params(SearchQuery),
     responses((status = 200, body = schemas::FirearmPage)))]
 pub async fn search(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     caller: Caller,
     paging: Paging,
     Valid(SearchQuery { q, descending }): Valid<SearchQuery>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
     let index = &snapshot.read.search;
     // The page is cut by `page_of`; the index returns hits up to its end (all of them for desc).
     let wanted = paging.offset() + paging.per_page as usize;

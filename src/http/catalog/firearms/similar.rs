@@ -1,14 +1,14 @@
 //! GET /v1/firearms/{id}/similar: the firearms most like one, by a documented score (operation 31).
 
-use axum::extract::State;
 use axum::response::Response;
 use serde_json::{Value, json};
 
 use crate::catalog::model::Firearm;
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState, respond};
+use crate::http::{ApiError, respond};
 
 /// How alike two firearms are, 0 to 1: same category 0.3, a shared cartridge 0.3, same action
 /// 0.2, and 0.2 × closeness of the known specifications (empty weight, barrel and overall length,
@@ -67,12 +67,11 @@ crate::query_params_doc!(SimilarQuery);
     description = "Score 0 to 1: same category 0.3, a shared cartridge 0.3, same action 0.2, and 0.2 × closeness of \
         empty weight, barrel length, overall length and muzzle energy (1 − mean |a − b| / max(a, b) over the known pairs).")]
 pub async fn similar(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
     Valid(SimilarQuery { limit }): Valid<SimilarQuery>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    let (at, firearm) = crate::http::catalog::firearms::firearm(&snapshot, &id)?;
+    let (at, firearm) = snapshot.firearm(&id)?;
     let mut scored: Vec<(f64, usize)> = snapshot
         .catalog
         .firearms

@@ -1,12 +1,12 @@
 //! GET /v1/firearms/{id}/variants: a firearm's direct variants (operation 23).
 
-use axum::extract::State;
 use axum::response::Response;
 use serde_json::{Value, json};
 
 use crate::http::extract::path::ValidPath;
+use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState, respond};
+use crate::http::{ApiError, respond};
 
 /// The firearm's direct variants (generations, special editions and other derived models), by
 /// year introduced, then name.
@@ -14,11 +14,10 @@ use crate::http::{ApiError, AppState, respond};
     params(("id" = String, Path)),
     responses((status = 200, body = schemas::FirearmVariantsResponse)))]
 pub async fn variants(
-    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.catalog.current();
-    crate::http::catalog::firearms::position(&snapshot, &id)?;
+    snapshot.firearm(&id)?;
     let firearms = &snapshot.catalog.firearms;
     let mut children: Vec<usize> = snapshot.read.variants.get(&id).cloned().unwrap_or_default();
     children.sort_by(|&a, &b| {

@@ -1,0 +1,37 @@
+//! Records by id, with the one 404 every reader gives for an id the catalog does not have.
+
+use crate::catalog::model::{Ammunition, Caliber, Category, Firearm, Manufacturer};
+use crate::error::ApiError;
+use crate::read::snapshot::Snapshot;
+
+/// A record found by id: its position in the catalog (the read model's per-record tables are in
+/// the same order) and the record.
+pub type Found<'a, T> = (usize, &'a T);
+
+impl Snapshot {
+    pub fn firearm(&self, id: &str) -> Result<Found<'_, Firearm>, ApiError> {
+        let at = *self.read.firearm_at.get(id).ok_or_else(|| ApiError::not_found("firearm", id))?;
+        Ok((at, &self.catalog.firearms[at]))
+    }
+
+    pub fn manufacturer(&self, id: &str) -> Result<Found<'_, Manufacturer>, ApiError> {
+        let at = *self.read.manufacturer_at.get(id).ok_or_else(|| ApiError::not_found("manufacturer", id))?;
+        Ok((at, &self.catalog.manufacturers[at]))
+    }
+
+    pub fn caliber(&self, id: &str) -> Result<Found<'_, Caliber>, ApiError> {
+        let at = *self.read.caliber_at.get(id).ok_or_else(|| ApiError::not_found("caliber", id))?;
+        Ok((at, &self.catalog.calibers[at]))
+    }
+
+    pub fn category(&self, id: &str) -> Result<Found<'_, Category>, ApiError> {
+        let at = *self.read.category_at.get(id).ok_or_else(|| ApiError::not_found("category", id))?;
+        Ok((at, &self.catalog.categories[at]))
+    }
+
+    pub fn ammunition(&self, id: &str) -> Result<Found<'_, Ammunition>, ApiError> {
+        let at =
+            *self.read.ammunition_at.get(id).ok_or_else(|| ApiError::not_found("ammunition load", id))?;
+        Ok((at, &self.catalog.ammunition[at]))
+    }
+}
