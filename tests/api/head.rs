@@ -4,32 +4,10 @@
 use armory::access::operations::OPERATIONS;
 use armory::access::plan::{Plan, PlanTable};
 
-use crate::support::{Backend, TestApp};
+use crate::support::{Backend, TestApp, sample_path};
 use crate::with_read_catalog;
 
 with_read_catalog!(head_answers_as_get_on_every_operation);
-
-/// A concrete path for an operation's template: ids the bundled catalog has.
-fn sample_path(template: &str) -> String {
-    let id = match template {
-        t if t.starts_with("/v1/firearms/") || t.starts_with("/v1/game-stats/") => "glock-17",
-        t if t.starts_with("/v1/manufacturers/") => "glock",
-        t if t.starts_with("/v1/calibers/") => "9x19mm-parabellum",
-        t if t.starts_with("/v1/ammunition/") => "9x19mm-parabellum-115gr-fmj",
-        _ => "sample",
-    };
-    template
-        .replace("{id}", id)
-        .replace("{slug}", "pistols")
-        .replace("{code}", "AT")
-        .replace("{version}", "2026.1")
-        .replace("{imageId}", "1")
-        .replace("{selector}", "primary")
-        .replace("{shareId}", "sample")
-        .replace("{firearmId}", "glock-17")
-        .replace("{endpointId}", "sample")
-        .replace("{offerId}", "sample")
-}
 
 /// Headers that must agree between a GET and a HEAD of the same resource.
 const COMPARED: &[&str] = &["content-type", "etag", "cache-control", "retry-after", "vary"];

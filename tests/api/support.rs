@@ -258,3 +258,25 @@ pub async fn error_reason(response: reqwest::Response) -> (u16, String, serde_js
     assert!(body["error"]["code"].is_string() && body["error"]["message"].is_string(), "{body}");
     (status, body["error"]["reason"].as_str().unwrap_or_default().to_owned(), body)
 }
+
+/// A concrete path for an operation's template: ids the bundled catalog has.
+pub fn sample_path(template: &str) -> String {
+    let id = match template {
+        t if t.starts_with("/v1/firearms/") || t.starts_with("/v1/game-stats/") => "glock-17",
+        t if t.starts_with("/v1/manufacturers/") => "glock",
+        t if t.starts_with("/v1/calibers/") => "9x19mm-parabellum",
+        t if t.starts_with("/v1/ammunition/") => "9x19mm-parabellum-115gr-fmj",
+        _ => "sample",
+    };
+    template
+        .replace("{id}", id)
+        .replace("{slug}", "pistols")
+        .replace("{code}", "AT")
+        .replace("{version}", "2026.1")
+        .replace("{imageId}", "1")
+        .replace("{selector}", "primary")
+        .replace("{shareId}", "sample")
+        .replace("{firearmId}", "glock-17")
+        .replace("{endpointId}", "sample")
+        .replace("{offerId}", "sample")
+}

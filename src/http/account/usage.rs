@@ -6,6 +6,7 @@ use serde_json::json;
 
 use crate::access::caller::Caller;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, respond};
 
 const MONTH: QueryParam = QueryParam::new("month", Rule::Month, "YYYY-MM, default the current UTC month");
@@ -26,7 +27,7 @@ crate::query_params_doc!(UsageQuery);
 /// Requests this month and today against the plan's monthly allowance and daily cap, per day.
 #[utoipa::path(get, path = "/v1/me/usage", tag = "Account",
     params(UsageQuery),
-    responses((status = 200, description = "{plan, month: {month, used, allowance}, today: {date, used, cap}, days: [{date, count}]}")))]
+    responses((status = 200, body = schemas::UsageResponse)))]
 pub async fn usage(
     State(state): State<AppState>,
     caller: Caller,

@@ -7,6 +7,7 @@ use crate::access::paging::Paging;
 use crate::catalog::model::Category;
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
 use crate::read::snapshot::Snapshot;
 use crate::read::views;
@@ -18,7 +19,7 @@ fn with_count(snapshot: &Snapshot, category: &Category) -> Value {
 
 /// Every category with its number of firearms.
 #[utoipa::path(get, path = "/v1/categories", tag = "Categories",
-    responses((status = 200, description = "{id, name, description, firearmCount}[]")))]
+    responses((status = 200, body = schemas::CategoriesResponse)))]
 pub async fn list(snapshot: CurrentSnapshot) -> Response {
     let data: Vec<Value> = snapshot.catalog.categories.iter().map(|c| with_count(&snapshot, c)).collect();
     respond::one(data)
@@ -27,7 +28,7 @@ pub async fn list(snapshot: CurrentSnapshot) -> Response {
 /// One category.
 #[utoipa::path(get, path = "/v1/categories/{slug}", tag = "Categories",
     params(("slug" = String, Path)),
-    responses((status = 200, description = "{id, name, description, firearmCount}")))]
+    responses((status = 200, body = schemas::CategoryResponse)))]
 pub async fn detail(
     snapshot: CurrentSnapshot,
     ValidPath(slug): ValidPath<String>,
@@ -39,7 +40,7 @@ pub async fn detail(
 /// A category's firearms, ordered by name.
 #[utoipa::path(get, path = "/v1/categories/{slug}/firearms", tag = "Categories",
     params(("slug" = String, Path)),
-    responses((status = 200, description = "{id, name, manufacturerId, yearIntroduced, status, actionType}[] + pagination")))]
+    responses((status = 200, body = schemas::CategoryFirearmPage)))]
 pub async fn firearms(
     snapshot: CurrentSnapshot,
     paging: Paging,

@@ -8,6 +8,7 @@ use crate::access::paging::Paging;
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
 use crate::read::views::{self, View};
 
@@ -30,7 +31,7 @@ crate::query_params_doc!(ManufacturerListQuery);
 /// Manufacturers, ordered by name; `country` filters by ISO country code.
 #[utoipa::path(get, path = "/v1/manufacturers", tag = "Manufacturers",
     params(ManufacturerListQuery),
-    responses((status = 200, description = "Manufacturer[] + pagination (Explorer: id, name, countryCode, foundedYear)")))]
+    responses((status = 200, body = schemas::ManufacturerPage, description = "Explorer: id, name, countryCode, foundedYear")))]
 pub async fn list(
     snapshot: CurrentSnapshot,
     caller: Caller,
@@ -59,7 +60,7 @@ pub async fn list(
 /// One manufacturer, with provenance.
 #[utoipa::path(get, path = "/v1/manufacturers/{id}", tag = "Manufacturers",
     params(("id" = String, Path, description = "manufacturer slug")),
-    responses((status = 200, description = "Manufacturer")))]
+    responses((status = 200, body = schemas::ManufacturerResponse)))]
 pub async fn detail(
     snapshot: CurrentSnapshot,
     caller: Caller,
@@ -73,7 +74,7 @@ pub async fn detail(
 /// A manufacturer's firearms, ordered by name.
 #[utoipa::path(get, path = "/v1/manufacturers/{id}/firearms", tag = "Manufacturers",
     params(("id" = String, Path)),
-    responses((status = 200, description = "{id, name, categoryId, yearIntroduced, status, actionType}[] + pagination")))]
+    responses((status = 200, body = schemas::ManufacturerFirearmPage)))]
 pub async fn firearms(
     snapshot: CurrentSnapshot,
     paging: Paging,

@@ -149,14 +149,21 @@ pub struct FirearmDetail {
     lore: Option<String>,
     designer: Option<String>,
     data_confidence: Option<f64>,
+    /// Full view (Builder and up) only, like every field but the list item's and provenance.
+    #[schema(required = false)]
     created_at: String,
+    #[schema(required = false)]
     updated_at: String,
     /// Opaque content version; changes only when a served field changed.
+    #[schema(required = false)]
     version: String,
     manufacturer: Option<Manufacturer>,
     category: Option<Category>,
+    #[schema(required = false)]
     calibers: Vec<FirearmCaliber>,
+    #[schema(required = false)]
     images: Vec<FirearmImage>,
+    #[schema(required = false)]
     users: Vec<FirearmUser>,
     provenance: Provenance,
 }

@@ -72,8 +72,10 @@ pub struct Manufacturer {
     website: Option<String>,
     logo_url: Option<String>,
     description: Option<String>,
-    created_at: String,
-    updated_at: String,
+    /// Full view (Builder and up) only.
+    created_at: Option<String>,
+    /// Full view (Builder and up) only.
+    updated_at: Option<String>,
 }
 
 #[derive(ToSchema)]
@@ -89,10 +91,12 @@ pub struct NamedRef {
     name: String,
 }
 
+mod account;
 mod firearms;
 mod reference;
 mod webhooks;
 
+pub use account::*;
 pub use firearms::*;
 pub use reference::*;
 pub use webhooks::*;

@@ -3,7 +3,7 @@
 use utoipa::ToSchema;
 
 use crate::catalog::stats_versions::{GameStatsSnapshotEntry, GameStatsVersion};
-use crate::http::openapi::schemas::{NamedRef, Pagination, Provenance};
+use crate::http::openapi::schemas::{Manufacturer, NamedRef, Pagination, Provenance};
 
 /// Every served caliber field; Explorer gets id, name, natoDesignation, cartridgeType,
 /// bulletDiameterMm, caseLengthMm, yearIntroduced (and provenance on detail). aliases is a string
@@ -31,7 +31,10 @@ pub struct Caliber {
     designer: Option<String>,
     year_introduced: Option<i64>,
     description: Option<String>,
+    /// Full view (Builder and up) only.
+    #[schema(required = false)]
     created_at: String,
+    #[schema(required = false)]
     updated_at: String,
     /// On detail and compare.
     provenance: Option<Provenance>,
@@ -149,3 +152,53 @@ envelope!(ConflictsResponse, Vec<Conflict>);
 envelope!(GameStatsVersionsResponse, Vec<GameStatsVersion>);
 paged!(GameStatsEntryPage, GameStatsSnapshotEntry);
 envelope!(GameStatsEntryResponse, GameStatsSnapshotEntry);
+
+/// A category with how many firearms it holds.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct CategoryWithCount {
+    id: String,
+    name: String,
+    description: Option<String>,
+    firearm_count: i64,
+}
+
+/// A manufacturer with provenance (Explorer: id, name, countryCode, foundedYear and provenance).
+#[derive(ToSchema)]
+pub struct ManufacturerDetail {
+    #[schema(inline)]
+    #[serde(flatten)]
+    manufacturer: Manufacturer,
+    provenance: Provenance,
+}
+
+/// A firearm in a manufacturer's list.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct ManufacturerFirearm {
+    id: String,
+    name: String,
+    category_id: String,
+    year_introduced: Option<i64>,
+    status: Option<String>,
+    action_type: Option<String>,
+}
+
+/// A firearm in a category's list.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct CategoryFirearm {
+    id: String,
+    name: String,
+    manufacturer_id: String,
+    year_introduced: Option<i64>,
+    status: Option<String>,
+    action_type: Option<String>,
+}
+
+envelope!(CategoriesResponse, Vec<CategoryWithCount>);
+envelope!(CategoryResponse, CategoryWithCount);
+paged!(CategoryFirearmPage, CategoryFirearm);
+paged!(ManufacturerPage, Manufacturer);
+envelope!(ManufacturerResponse, ManufacturerDetail);
+paged!(ManufacturerFirearmPage, ManufacturerFirearm);

@@ -1,0 +1,58 @@
+//! Schemas of the account reads and the public plan table.
+
+use utoipa::ToSchema;
+
+/// This month's requests against the monthly allowance.
+#[derive(ToSchema)]
+pub struct UsageMonth {
+    /// YYYY-MM
+    month: String,
+    used: i64,
+    allowance: i64,
+}
+
+/// Today's requests against the daily cap (UTC).
+#[derive(ToSchema)]
+pub struct UsageToday {
+    /// YYYY-MM-DD
+    date: String,
+    used: i64,
+    cap: i64,
+}
+
+#[derive(ToSchema)]
+pub struct UsageDay {
+    date: String,
+    count: i64,
+}
+
+#[derive(ToSchema)]
+pub struct Usage {
+    /// explorer, builder, studio, enterprise
+    plan: String,
+    month: UsageMonth,
+    today: UsageToday,
+    days: Vec<UsageDay>,
+}
+
+/// One plan's limits.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct PlanLimits {
+    plan: String,
+    per_minute: i64,
+    per_day: i64,
+    per_month: i64,
+    /// null: unlimited.
+    page_depth: Option<i64>,
+    /// Whether paged answers carry total and totalPages.
+    totals: bool,
+    mcp_per_day: i64,
+    webhook_endpoints: i64,
+    webhook_per_minute: i64,
+    webhook_per_day: i64,
+    webhook_per_month: i64,
+}
+
+envelope!(UsageResponse, Usage);
+envelope!(PlanLimitsResponse, Vec<PlanLimits>);
