@@ -1,20 +1,10 @@
-//! The one integration-test binary. Each module tests one area as a client sees it.
+//! The one integration-test binary, grouped as the service is: each module tests one area as a
+//! client sees it. `support` holds the harness and the one `on_each_database!` macro.
 
 mod support;
 
 mod access;
-mod accounts;
-mod binary;
+mod account;
 mod catalog;
 mod contract;
-mod envelope;
-mod firearms_read;
-mod head;
-mod health;
-mod json_schema;
-mod limits;
-mod openapi;
-mod read_contract;
-mod reference_read;
-mod shutdown;
-mod webhooks;
+mod service;

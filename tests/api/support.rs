@@ -10,16 +10,21 @@ use armory::http::AppState;
 use armory::shutdown::Shutdown;
 use axum::Router;
 
-/// Declares, for each named `async fn(TestApp)`, one test per backend:
-/// `<name>::sqlite` and `<name>::postgres`.
+/// Declares, for each named scenario, one test per database: `<name>::sqlite` always (rate-limit
+/// counters in memory) and `<name>::postgres` when ARMORY_TEST_DATABASE_URL is set (required under
+/// ARMORY_TEST_REQUIRE_POSTGRES; counters in Redis when ARMORY_TEST_REDIS_URL is set). `setup = f;` gives each scenario `f(backend).await` (an app on a
+/// fresh database, say); without it a scenario takes the `Backend` and makes its own.
 #[macro_export]
-macro_rules! on_each_backend {
-    ($($test:ident),* $(,)?) => {
+macro_rules! on_each_database {
+    (setup = $setup:path; $($test:ident),* $(,)?) => {
         $(
             mod $test {
+                #[allow(unused_imports)]
+                use super::*;
+
                 #[tokio::test]
                 async fn sqlite() {
-                    super::$test($crate::support::TestApp::spawn($crate::support::Backend::Sqlite).await).await
+                    super::$test($setup($crate::support::Backend::Sqlite).await).await
                 }
 
                 #[tokio::test]
@@ -28,36 +33,51 @@ macro_rules! on_each_backend {
                         eprintln!("skipped: ARMORY_TEST_DATABASE_URL is not set");
                         return;
                     }
-                    super::$test($crate::support::TestApp::spawn($crate::support::Backend::Postgres).await).await
+                    super::$test($setup($crate::support::Backend::Postgres).await).await
                 }
             }
         )*
+    };
+    ($($test:ident),* $(,)?) => {
+        $crate::on_each_database!(setup = $crate::support::backend; $($test),*);
     };
 }
 
-/// Declares, for each named `async fn(Backend)`, one test per backend (the scenario makes its own
-/// database or app): `<name>::sqlite` and `<name>::postgres`.
-#[macro_export]
-macro_rules! on_each_database {
-    ($($test:ident),* $(,)?) => {
-        $(
-            mod $test {
-                use $crate::support::Backend;
-                #[tokio::test]
-                async fn sqlite() { super::$test(Backend::Sqlite).await }
-                #[tokio::test]
-                async fn postgres() {
-                    if $crate::support::postgres_configured() { super::$test(Backend::Postgres).await }
-                }
-            }
-        )*
-    };
+/// The scenario makes its own database or app.
+pub async fn backend(backend: Backend) -> Backend {
+    backend
+}
+
+/// An app on a fresh, empty database.
+pub async fn fresh_app(backend: Backend) -> TestApp {
+    TestApp::spawn(backend).await
+}
+
+/// Generous limits, so a test that walks many operations never meets the per-minute budget.
+pub fn roomy_plans() -> armory::access::plan::PlanTable {
+    let mut spec = Vec::new();
+    for plan in ["explorer", "builder", "studio", "enterprise"] {
+        spec.push(format!("{plan}.per_minute=100000,{plan}.per_day=1000000"));
+    }
+    armory::access::plan::PlanTable::default().with_overrides(&spec.join(",")).unwrap()
+}
+
+/// An app over the bundled catalog with roomy limits and a frozen game-stats version 2026.1.
+pub async fn read_catalog_app(backend: Backend) -> TestApp {
+    let app = TestApp::with_catalog(backend, |config| config.plans = roomy_plans()).await;
+    armory::catalog::stats_versions::freeze(&app.state.db, "2026.1", Some("launch balance")).await.unwrap();
+    app
 }
 
 #[derive(Clone, Copy, Debug)]
 pub enum Backend {
     Sqlite,
     Postgres,
+}
+
+/// ARMORY_TEST_REDIS_URL, when set: the Redis the PostgreSQL runs share their counters in.
+pub fn shared_redis_url() -> Option<String> {
+    std::env::var("ARMORY_TEST_REDIS_URL").ok().filter(|url| !url.is_empty())
 }
 
 pub fn postgres_configured() -> bool {
@@ -184,6 +204,10 @@ impl TestApp {
     ) -> Self {
         let database = TestDatabase::create(backend).await;
         let mut config = Config::for_database(database.url.clone());
+        if let Backend::Postgres = backend {
+            // The PostgreSQL runs are the several-node deployment: shared counters in Redis too.
+            config.redis_url = shared_redis_url();
+        }
         configure(&mut config);
         let db = Db::connect(&config.database_url).await.expect("test database answers");
         db.migrate().await.expect("migrations apply");

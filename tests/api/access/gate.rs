@@ -5,8 +5,7 @@ use std::time::{Duration, Instant};
 use armory::access::plan::{Plan, PlanTable};
 use armory::accounts::{self, KeyStatus};
 
-use crate::on_each_backend;
-use crate::support::{Backend, TestApp, error_reason, postgres_configured};
+use crate::support::{Backend, TestApp, error_reason};
 
 const DETAIL: &str = "/v1/manufacturers/glock";
 
@@ -14,30 +13,15 @@ async fn catalog_app(backend: Backend) -> TestApp {
     TestApp::with_catalog(backend, |_| {}).await
 }
 
-macro_rules! with_catalog_on_each_backend {
-    ($($test:ident),* $(,)?) => {
-        $(
-            mod $test {
-                use crate::support::Backend;
-                #[tokio::test]
-                async fn sqlite() { super::$test(super::catalog_app(Backend::Sqlite).await).await }
-                #[tokio::test]
-                async fn postgres() {
-                    if super::postgres_configured() { super::$test(super::catalog_app(Backend::Postgres).await).await }
-                }
-            }
-        )*
-    };
-}
-
-with_catalog_on_each_backend!(
+crate::on_each_database!(
+    setup = catalog_app;
     each_credential_problem_is_its_own_401,
     account_and_key_states_are_enforced,
     explorer_pages_five_deep_without_totals_and_builder_sees_totals,
     a_matching_if_none_match_is_304_after_authentication,
     manufacturers_and_categories_answer_from_the_catalog,
 );
-on_each_backend!(the_limits_table_is_public);
+crate::on_each_database!(setup = crate::support::fresh_app; the_limits_table_is_public);
 
 async fn expect_reason(response: reqwest::Response, status: u16, reason: &str) -> serde_json::Value {
     let (got_status, got_reason, body) = error_reason(response).await;

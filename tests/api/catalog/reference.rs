@@ -8,10 +8,10 @@ use armory::access::plan::Plan;
 use armory::catalog::{import, load::load_dir, model::Catalog, stats_versions};
 use serde_json::{Value, json};
 
-use crate::read_contract::roomy_plans;
+use crate::support::roomy_plans;
 use crate::support::{Backend, TestApp};
 
-crate::with_read_catalog!(calibers_and_ammunition_match_the_data, countries_and_conflicts_are_counted);
+crate::on_each_database!(setup = crate::support::read_catalog_app; calibers_and_ammunition_match_the_data, countries_and_conflicts_are_counted);
 
 fn bundled() -> Catalog {
     load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).unwrap()

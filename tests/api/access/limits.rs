@@ -1,5 +1,5 @@
-//! Limits that cannot be raced or gamed, on the in-memory counters and, when
-//! `ARMORY_TEST_REDIS_URL` is set, on Redis: the daily cap under 200 concurrent requests, the
+//! Limits that cannot be raced or gamed, on the in-memory counters (SQLite runs) and on Redis
+//! (PostgreSQL runs, when `ARMORY_TEST_REDIS_URL` is set): the daily cap under 200 concurrent requests, the
 //! sliding per-minute window, and the page-burst guard keyed by caller and operation.
 
 use std::time::Duration;
@@ -7,44 +7,21 @@ use std::time::Duration;
 use armory::access::limiter::Limiter;
 use armory::access::plan::{Plan, PlanTable};
 
-use crate::support::{Backend, TestApp, error_reason};
+use crate::support::{Backend, TestApp, error_reason, shared_redis_url};
 
-/// Each scenario on the node's own counters, and on Redis when one is configured.
-macro_rules! on_each_counter_store {
-    ($($test:ident),* $(,)?) => {
-        $(
-            mod $test {
-                #[tokio::test]
-                async fn memory() { super::$test(None).await }
-                #[tokio::test]
-                async fn redis() {
-                    match std::env::var("ARMORY_TEST_REDIS_URL") {
-                        Ok(url) if !url.is_empty() => super::$test(Some(url)).await,
-                        _ => eprintln!("skipped: ARMORY_TEST_REDIS_URL is not set"),
-                    }
-                }
-            }
-        )*
-    };
-}
-
-on_each_counter_store!(
+crate::on_each_database!(
     two_hundred_concurrent_requests_pass_a_daily_cap_of_twenty_exactly,
     the_minute_window_slides,
     padding_the_query_does_not_restart_a_page_walk,
 );
 
-async fn app_with(redis_url: Option<String>, limits: &str) -> TestApp {
+async fn app_with(backend: Backend, limits: &str) -> TestApp {
     let plans = PlanTable::default().with_overrides(limits).unwrap();
-    TestApp::with_catalog(Backend::Sqlite, |config| {
-        config.plans = plans;
-        config.redis_url = redis_url;
-    })
-    .await
+    TestApp::with_catalog(backend, |config| config.plans = plans).await
 }
 
-async fn two_hundred_concurrent_requests_pass_a_daily_cap_of_twenty_exactly(redis_url: Option<String>) {
-    let app = app_with(redis_url, "builder.per_minute=100000,builder.per_day=20").await;
+async fn two_hundred_concurrent_requests_pass_a_daily_cap_of_twenty_exactly(backend: Backend) {
+    let app = app_with(backend, "builder.per_minute=100000,builder.per_day=20").await;
     let (_, _, key) = app.key(Plan::Builder).await;
     let requests = (0..200).map(|_| {
         let request = app.client.get(app.url("/v1/manufacturers/glock")).header("x-api-key", &key);
@@ -65,10 +42,10 @@ async fn two_hundred_concurrent_requests_pass_a_daily_cap_of_twenty_exactly(redi
 
 /// The same sequence gives the same answers on either store: a request is admitted while fewer
 /// than the limit were admitted in the window before it, so a window boundary never doubles it.
-async fn the_minute_window_slides(redis_url: Option<String>) {
-    let limiter = match redis_url {
-        Some(url) => Limiter::redis(&url).await.unwrap(),
-        None => Limiter::memory(),
+async fn the_minute_window_slides(backend: Backend) {
+    let limiter = match (backend, shared_redis_url()) {
+        (Backend::Postgres, Some(url)) => Limiter::redis(&url).await.unwrap(),
+        _ => Limiter::memory(),
     };
     let key = format!("test:window:{}", uuid::Uuid::new_v4().simple());
     let window = Duration::from_millis(600);
@@ -83,8 +60,8 @@ async fn the_minute_window_slides(redis_url: Option<String>) {
     assert!(limiter.admit_in_window(&key, 3, window).await.unwrap(), "the first three have left");
 }
 
-async fn padding_the_query_does_not_restart_a_page_walk(redis_url: Option<String>) {
-    let app = app_with(redis_url, "studio.per_minute=100000").await;
+async fn padding_the_query_does_not_restart_a_page_walk(backend: Backend) {
+    let app = app_with(backend, "studio.per_minute=100000").await;
     let (_, _, key) = app.key(Plan::Studio).await;
     for page in 1..=9 {
         let path = format!("/v1/manufacturers?per_page=2&page={page}&_={page}");

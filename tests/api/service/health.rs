@@ -1,9 +1,8 @@
 use armory::db::Db;
 
-use crate::on_each_backend;
 use crate::support::{Backend, TestApp};
 
-on_each_backend!(health_reports_status_version_and_environment, ready_checks_the_database);
+crate::on_each_database!(setup = crate::support::fresh_app; health_reports_status_version_and_environment, ready_checks_the_database);
 
 async fn health_reports_status_version_and_environment(app: TestApp) {
     let response = app.get("/health").await;

@@ -3,45 +3,9 @@
 //! parameter is 400 INVALID_PARAMETER naming it, and a repeat with If-None-Match is 304.
 //! Field-by-field checks against the bundled data are in `firearms_read.rs` and `reference_read.rs`.
 
-use armory::access::plan::{Plan, PlanTable};
-use armory::catalog::stats_versions;
+use armory::access::plan::Plan;
 
 use crate::support::{Backend, TestApp, error_reason};
-
-/// Generous limits, so a test that walks many operations never meets the per-minute budget.
-pub fn roomy_plans() -> PlanTable {
-    let mut spec = Vec::new();
-    for plan in ["explorer", "builder", "studio", "enterprise"] {
-        spec.push(format!("{plan}.per_minute=100000,{plan}.per_day=1000000"));
-    }
-    PlanTable::default().with_overrides(&spec.join(",")).unwrap()
-}
-
-pub async fn catalog_app(backend: Backend) -> TestApp {
-    let app = TestApp::with_catalog(backend, |config| config.plans = roomy_plans()).await;
-    stats_versions::freeze(&app.state.db, "2026.1", Some("launch balance")).await.unwrap();
-    app
-}
-
-/// Run one scenario over the bundled catalog on SQLite, and on PostgreSQL when configured.
-#[macro_export]
-macro_rules! with_read_catalog {
-    ($($test:ident),* $(,)?) => {
-        $(
-            mod $test {
-                use $crate::support::Backend;
-                #[tokio::test]
-                async fn sqlite() { super::$test($crate::read_contract::catalog_app(Backend::Sqlite).await).await }
-                #[tokio::test]
-                async fn postgres() {
-                    if $crate::support::postgres_configured() {
-                        super::$test($crate::read_contract::catalog_app(Backend::Postgres).await).await
-                    }
-                }
-            }
-        )*
-    };
-}
 
 struct Operation {
     ok: &'static str,
@@ -228,7 +192,7 @@ async fn expect(response: reqwest::Response, status: u16, reason: &str, what: &s
     body
 }
 
-crate::with_read_catalog!(every_read_operation_keeps_the_contract);
+crate::on_each_database!(setup = crate::support::read_catalog_app; every_read_operation_keeps_the_contract);
 
 async fn every_read_operation_keeps_the_contract(app: TestApp) {
     let mut keys = std::collections::HashMap::new();
@@ -276,7 +240,7 @@ async fn every_read_operation_keeps_the_contract(app: TestApp) {
 
 #[tokio::test]
 async fn compare_names_every_unknown_id() {
-    let app = catalog_app(Backend::Sqlite).await;
+    let app = crate::support::read_catalog_app(Backend::Sqlite).await;
     let (_, _, key) = app.key(Plan::Builder).await;
     let body = expect(
         app.get_with_key("/v1/firearms/compare?ids=glock-17,nope-1,nope-2", &key).await,

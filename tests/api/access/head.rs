@@ -5,9 +5,8 @@ use armory::access::operations::OPERATIONS;
 use armory::access::plan::{Plan, PlanTable};
 
 use crate::support::{Backend, TestApp, sample_path};
-use crate::with_read_catalog;
 
-with_read_catalog!(head_answers_as_get_on_every_operation);
+crate::on_each_database!(setup = crate::support::read_catalog_app; head_answers_as_get_on_every_operation);
 
 /// Headers that must agree between a GET and a HEAD of the same resource.
 const COMPARED: &[&str] = &["content-type", "etag", "cache-control", "retry-after", "vary"];

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use crate::support::TestApp;
 
-crate::with_read_catalog!(
+crate::on_each_database!(setup = crate::support::read_catalog_app;
     the_list_filters_sorts_and_narrows_fields,
     the_detail_is_the_full_record_from_builder_and_the_summary_for_explorer,
     search_is_ranked_and_tolerant,

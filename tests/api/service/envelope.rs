@@ -4,10 +4,9 @@ use axum::Router;
 use axum::routing::{get, post};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::on_each_backend;
 use crate::support::{Backend, TestApp, error_reason};
 
-on_each_backend!(an_unknown_path_is_route_not_found, an_unknown_method_is_route_not_found);
+crate::on_each_database!(setup = crate::support::fresh_app; an_unknown_path_is_route_not_found, an_unknown_method_is_route_not_found);
 
 async fn an_unknown_path_is_route_not_found(app: TestApp) {
     let (status, reason, body) = error_reason(app.get("/v1/nope").await).await;

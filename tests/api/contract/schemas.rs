@@ -6,11 +6,10 @@ use armory::access::operations;
 use armory::access::plan::Plan;
 use serde_json::{Value, json};
 
-use crate::json_schema::Checker;
+use crate::contract::json_schema::Checker;
 use crate::support::{TestApp, sample_path};
-use crate::with_read_catalog;
 
-with_read_catalog!(every_documented_answer_holds_to_its_published_schema);
+crate::on_each_database!(setup = crate::support::read_catalog_app; every_documented_answer_holds_to_its_published_schema);
 
 async fn every_documented_answer_holds_to_its_published_schema(app: TestApp) {
     let document = serde_json::to_value(armory::http::routes::openapi_document()).unwrap();

@@ -1,9 +1,8 @@
 use std::collections::BTreeSet;
 
-use crate::on_each_backend;
 use crate::support::{TestApp, error_reason};
 
-on_each_backend!(the_description_is_openapi_3_1_with_the_contract_components);
+crate::on_each_database!(setup = crate::support::fresh_app; the_description_is_openapi_3_1_with_the_contract_components);
 
 async fn the_description_is_openapi_3_1_with_the_contract_components(app: TestApp) {
     let response = app.get("/openapi.json").await;
@@ -60,7 +59,7 @@ async fn the_description_matches_its_snapshot() {
     // The contract in a diff: regenerate with ARMORY_UPDATE_SNAPSHOTS=1 when a change is meant.
     let document = armory::http::routes::openapi_document();
     let rendered = serde_json::to_string_pretty(&document).unwrap() + "\n";
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/api/openapi.snapshot.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/api/contract/openapi.snapshot.json");
     if std::env::var("ARMORY_UPDATE_SNAPSHOTS").is_ok() {
         std::fs::write(path, &rendered).unwrap();
     }

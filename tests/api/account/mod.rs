@@ -1,0 +1,3 @@
+//! The account area under /v1/me: webhook endpoints and their deliveries.
+
+mod webhooks;

@@ -1,0 +1,6 @@
+//! The catalog: the import pipeline and every catalog read, field by field and table-driven.
+
+mod firearms;
+mod import;
+mod read_contract;
+mod reference;

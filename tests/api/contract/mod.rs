@@ -1,0 +1,6 @@
+//! The published contract: the OpenAPI description (bound to the operations table, snapshot) and
+//! every answer held to its published schema.
+
+mod json_schema;
+mod openapi;
+mod schemas;

@@ -1,0 +1,6 @@
+//! The service itself: probes, the error envelope, shutdown and the executable.
+
+mod binary;
+mod envelope;
+mod health;
+mod shutdown;
