@@ -2,6 +2,7 @@
 //! snapshot (see `catalog::snapshot`): lookups by id, each firearm's JSON pre-rendered per plan
 //! view with its ETag, the sort orders of the firearm list, and the full-text index.
 
+pub mod aggregates;
 pub mod facts;
 pub mod firearm_json;
 pub mod lookup;
@@ -59,6 +60,8 @@ pub struct ReadModel {
     pub facts: Vec<facts::Facts>,
     /// Parent firearm id → positions of its direct variants.
     pub variants: HashMap<String, Vec<usize>>,
+    /// Counts, name orders and parent chains derived from the whole catalog.
+    pub aggregates: aggregates::Aggregates,
     /// Details of the other records (catalog order), Explorer's view then the full one.
     pub manufacturer_details: Vec<[Rendered; 2]>,
     pub caliber_details: Vec<[Rendered; 2]>,
@@ -216,6 +219,7 @@ impl ReadModel {
                 Rendered::envelope(&detail.to_string())
             })
             .collect();
+        let aggregates = aggregates::Aggregates::build(catalog, &caliber_at, &category_at);
         tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, "read model built");
         Ok(Self {
             firearm_at,
@@ -228,6 +232,7 @@ impl ReadModel {
             user_ids,
             facts,
             variants,
+            aggregates,
             manufacturer_details,
             caliber_details,
             ammunition_details,

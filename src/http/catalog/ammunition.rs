@@ -16,9 +16,8 @@ use crate::read::snapshot::Snapshot;
 
 /// The loads that pass `keep`, by name.
 pub fn sorted(snapshot: &Snapshot, keep: impl Fn(&Ammunition) -> bool) -> Vec<&Ammunition> {
-    let mut loads: Vec<&Ammunition> = snapshot.catalog.ammunition.iter().filter(|a| keep(a)).collect();
-    loads.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
-    loads
+    let by_name = &snapshot.read.aggregates.ammunition_by_name;
+    by_name.iter().map(|&at| &snapshot.catalog.ammunition[at]).filter(|a| keep(a)).collect()
 }
 
 const CALIBER_ID: QueryParam =

@@ -67,13 +67,14 @@ pub async fn list(
     Valid(CaliberListQuery { cartridge_type, primer_type, descending }): Valid<CaliberListQuery>,
 ) -> Result<Response, ApiError> {
     let mut calibers: Vec<&Caliber> = snapshot
-        .catalog
-        .calibers
+        .read
+        .aggregates
+        .calibers_by_name
         .iter()
+        .map(|&at| &snapshot.catalog.calibers[at])
         .filter(|c| cartridge_type.as_ref().is_none_or(|t| c.cartridge_type.as_ref() == Some(t)))
         .filter(|c| primer_type.as_ref().is_none_or(|t| c.primer_type.as_ref() == Some(t)))
         .collect();
-    calibers.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
     if descending {
         calibers.reverse();
     }
@@ -161,20 +162,14 @@ pub async fn parent_chain(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let mut current = Some(snapshot.caliber(&id)?.1);
-    let mut chain = Vec::new();
-    while let Some(c) = current.take() {
-        // The loader refuses cycles; the bound keeps a bad row from looping.
-        if chain.len() > 32 {
-            break;
-        }
-        chain.push(link(c));
-        current = c
-            .parent_cartridge_id
-            .as_ref()
-            .and_then(|p| snapshot.read.caliber_at.get(p))
-            .map(|&i| &snapshot.catalog.calibers[i]);
-    }
+    let (at, _) = snapshot.caliber(&id)?;
+    let chain: Vec<Value> = snapshot
+        .read
+        .aggregates
+        .parent_chain(at)
+        .into_iter()
+        .map(|at| link(&snapshot.catalog.calibers[at]))
+        .collect();
     let root = chain.last().map(|r| r["id"].clone());
     Ok(respond::one(json!({ "id": id, "rootId": root, "chain": chain })))
 }

@@ -4,7 +4,6 @@ use axum::response::Response;
 use serde_json::{Value, json};
 
 use crate::access::paging::Paging;
-use crate::catalog::model::Category;
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
@@ -12,8 +11,9 @@ use crate::http::{ApiError, respond};
 use crate::read::snapshot::Snapshot;
 use crate::read::views;
 
-fn with_count(snapshot: &Snapshot, category: &Category) -> Value {
-    let count = snapshot.catalog.firearms.iter().filter(|f| f.category_id == category.id).count();
+fn with_count(snapshot: &Snapshot, at: usize) -> Value {
+    let category = &snapshot.catalog.categories[at];
+    let count = snapshot.read.aggregates.firearms_per_category[at];
     json!({ "id": category.id, "name": category.name, "description": category.description, "firearmCount": count })
 }
 
@@ -21,7 +21,8 @@ fn with_count(snapshot: &Snapshot, category: &Category) -> Value {
 #[utoipa::path(get, path = "/v1/categories", tag = "Categories",
     responses((status = 200, body = schemas::CategoriesResponse)))]
 pub async fn list(snapshot: CurrentSnapshot) -> Response {
-    let data: Vec<Value> = snapshot.catalog.categories.iter().map(|c| with_count(&snapshot, c)).collect();
+    let data: Vec<Value> =
+        (0..snapshot.catalog.categories.len()).map(|at| with_count(&snapshot, at)).collect();
     respond::one(data)
 }
 
@@ -33,8 +34,8 @@ pub async fn detail(
     snapshot: CurrentSnapshot,
     ValidPath(slug): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let (_, category) = snapshot.category(&slug)?;
-    Ok(respond::one(with_count(&snapshot, category)))
+    let (at, _) = snapshot.category(&slug)?;
+    Ok(respond::one(with_count(&snapshot, at)))
 }
 
 /// A category's firearms, ordered by name.

@@ -1,6 +1,6 @@
 //! Countries and conflicts named in the catalog (operations 59 to 61).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use axum::response::Response;
 use serde_json::{Value, json};
@@ -17,36 +17,14 @@ use crate::http::{ApiError, respond};
 #[utoipa::path(get, path = "/v1/countries", tag = "Reference",
     responses((status = 200, body = schemas::CountriesResponse)))]
 pub async fn list(snapshot: CurrentSnapshot) -> Response {
-    #[derive(Default)]
-    struct Counts {
-        origin: usize,
-        makers: usize,
-        adopted: BTreeSet<String>,
-        adopters: usize,
-    }
-    let mut countries: BTreeMap<String, Counts> = BTreeMap::new();
-    for firearm in &snapshot.catalog.firearms {
-        if let Some(code) = &firearm.country_of_origin {
-            countries.entry(code.clone()).or_default().origin += 1;
-        }
-        for user in &firearm.users {
-            if let Some(code) = &user.country_code {
-                let entry = countries.entry(code.clone()).or_default();
-                entry.adopters += 1;
-                entry.adopted.insert(firearm.id.clone());
-            }
-        }
-    }
-    for maker in &snapshot.catalog.manufacturers {
-        if let Some(code) = &maker.country_code {
-            countries.entry(code.clone()).or_default().makers += 1;
-        }
-    }
-    let data: Vec<Value> = countries
-        .into_iter()
+    let data: Vec<Value> = snapshot
+        .read
+        .aggregates
+        .countries
+        .iter()
         .map(|(code, c)| {
-            json!({ "code": code, "firearmsOfOrigin": c.origin, "manufacturers": c.makers,
-                    "adoptedFirearms": c.adopted.len(), "adopters": c.adopters })
+            json!({ "code": code, "firearmsOfOrigin": c.firearms_of_origin, "manufacturers": c.manufacturers,
+                    "adoptedFirearms": c.adopted_firearms, "adopters": c.adopters })
         })
         .collect();
     respond::one(data)

@@ -39,12 +39,13 @@ pub async fn list(
     Valid(ManufacturerListQuery { descending, country }): Valid<ManufacturerListQuery>,
 ) -> Result<Response, ApiError> {
     let mut makers: Vec<_> = snapshot
-        .catalog
-        .manufacturers
+        .read
+        .aggregates
+        .manufacturers_by_name
         .iter()
+        .map(|&at| &snapshot.catalog.manufacturers[at])
         .filter(|m| country.as_deref().is_none_or(|c| m.country_code.as_deref() == Some(c)))
         .collect();
-    makers.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
     if descending {
         makers.reverse();
     }
