@@ -26,7 +26,25 @@ use serde::Serialize;
 
 use super::model::{Catalog, Firearm};
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+/// The stats' column names, in served order: the one list the SQL of the live and frozen stats is
+/// written from.
+pub const COLUMNS: [&str; 8] = [
+    "game_damage",
+    "game_accuracy",
+    "game_range",
+    "game_fire_rate",
+    "game_mobility",
+    "game_recoil_control",
+    "game_reload_speed",
+    "game_concealment",
+];
+
+/// `COLUMNS` joined for a SELECT list, each with `prefix` (such as `s.`).
+pub fn column_list(prefix: &str) -> String {
+    COLUMNS.iter().map(|c| format!("{prefix}{c}")).collect::<Vec<_>>().join(", ")
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct GameStats {
     pub game_damage: Option<i64>,

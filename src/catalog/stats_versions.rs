@@ -37,8 +37,9 @@ pub struct GameStatsSnapshotEntry {
     pub game_concealment: Option<i64>,
 }
 
-const ENTRY_COLUMNS: &str = "firearm_id, firearm_name, game_damage, game_accuracy, game_range, game_fire_rate, \
-     game_mobility, game_recoil_control, game_reload_speed, game_concealment";
+fn entry_columns() -> String {
+    format!("firearm_id, firearm_name, {}", super::game_stats::column_list(""))
+}
 
 /// A label is 1 to 50 letters, digits, dots, hyphens or underscores (it appears in URLs).
 pub fn valid_label(label: &str) -> bool {
@@ -78,10 +79,10 @@ pub async fn freeze(db: &Db, label: &str, description: Option<&str>) -> Result<G
     .await
     .map_err(|e| e.to_string())?;
     let copy = format!(
-        "INSERT INTO game_stats_entries (version_id, {ENTRY_COLUMNS}) \
-         SELECT $1, s.firearm_id, f.name, s.game_damage, s.game_accuracy, s.game_range, s.game_fire_rate, \
-         s.game_mobility, s.game_recoil_control, s.game_reload_speed, s.game_concealment \
-         FROM firearm_game_stats s JOIN firearms f ON f.id = s.firearm_id"
+        "INSERT INTO game_stats_entries (version_id, {}) \
+         SELECT $1, s.firearm_id, f.name, {} FROM firearm_game_stats s JOIN firearms f ON f.id = s.firearm_id",
+        entry_columns(),
+        super::game_stats::column_list("s."),
     );
     sqlx::query(sqlx::AssertSqlSafe(copy)).bind(id).execute(&mut *tx).await.map_err(|e| e.to_string())?;
     tx.commit().await.map_err(|e| e.to_string())?;
@@ -117,7 +118,8 @@ pub async fn entries(
     limit: usize,
 ) -> sqlx::Result<(Vec<GameStatsSnapshotEntry>, i64)> {
     let sql = format!(
-        "SELECT {ENTRY_COLUMNS} FROM game_stats_entries WHERE version_id = $1 ORDER BY firearm_id LIMIT $2 OFFSET $3"
+        "SELECT {} FROM game_stats_entries WHERE version_id = $1 ORDER BY firearm_id LIMIT $2 OFFSET $3",
+        entry_columns()
     );
     let rows = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(version_id)
@@ -137,8 +139,10 @@ pub async fn entry(
     version_id: i64,
     firearm_id: &str,
 ) -> sqlx::Result<Option<GameStatsSnapshotEntry>> {
-    let sql =
-        format!("SELECT {ENTRY_COLUMNS} FROM game_stats_entries WHERE version_id = $1 AND firearm_id = $2");
+    let sql = format!(
+        "SELECT {} FROM game_stats_entries WHERE version_id = $1 AND firearm_id = $2",
+        entry_columns()
+    );
     sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(version_id).bind(firearm_id).fetch_optional(db.pool()).await
 }
 

@@ -130,39 +130,16 @@ fn lookup_meta(
 }
 
 async fn game_stats(conn: &mut sqlx::AnyConnection) -> sqlx::Result<HashMap<String, GameStats>> {
-    type StatsRow = (
-        String,
-        Option<i64>,
-        Option<i64>,
-        Option<i64>,
-        Option<i64>,
-        Option<i64>,
-        Option<i64>,
-        Option<i64>,
-        Option<i64>,
-    );
-    let rows: Vec<StatsRow> = sqlx::query_as(
-        "SELECT firearm_id, game_damage, game_accuracy, game_range, game_fire_rate, game_mobility, \
-         game_recoil_control, game_reload_speed, game_concealment FROM firearm_game_stats",
-    )
-    .fetch_all(&mut *conn)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, damage, accuracy, range, fire_rate, mobility, recoil, reload, concealment)| {
-            let stats = GameStats {
-                game_damage: damage,
-                game_accuracy: accuracy,
-                game_range: range,
-                game_fire_rate: fire_rate,
-                game_mobility: mobility,
-                game_recoil_control: recoil,
-                game_reload_speed: reload,
-                game_concealment: concealment,
-            };
-            (id, stats)
-        })
-        .collect())
+    #[derive(sqlx::FromRow)]
+    struct StatsRow {
+        firearm_id: String,
+        #[sqlx(flatten)]
+        stats: GameStats,
+    }
+    let sql =
+        format!("SELECT firearm_id, {} FROM firearm_game_stats", crate::catalog::game_stats::column_list(""));
+    let rows: Vec<StatsRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *conn).await?;
+    Ok(rows.into_iter().map(|row| (row.firearm_id, row.stats)).collect())
 }
 
 async fn user_ids(conn: &mut sqlx::AnyConnection) -> sqlx::Result<HashMap<String, Vec<i64>>> {
