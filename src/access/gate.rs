@@ -127,13 +127,9 @@ async fn enforce_limits(
         (limits.per_minute, limits.per_day)
     };
     let subject = caller.subject();
-    let unavailable = |e: super::limiter::LimiterUnavailable| {
-        tracing::error!(error = %e, "rate limiting is unavailable; refusing the request");
-        ApiError::new(
-            Reason::DependencyUnavailable,
-            "Rate limiting is temporarily unavailable; retry shortly.",
-        )
-    };
+    // Refused, never let through unlimited, while the shared counters are unreachable.
+    let unavailable =
+        |e: super::limiter::LimiterUnavailable| ApiError::dependency_unavailable("rate limiter", e);
     // Checked and counted in one atomic step each, so concurrent requests cannot pass together.
     let minute_key = format!("rl:{}:m:{subject}", bucket(operation));
     if !access.limiter.admit_in_window(&minute_key, per_minute, MINUTE).await.map_err(unavailable)? {

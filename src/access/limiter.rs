@@ -95,6 +95,23 @@ impl Limiter {
         }))
     }
 
+    /// Whether the counters answer: always for memory, a PING for Redis.
+    pub async fn ping(&self) -> bool {
+        match self {
+            Limiter::Memory(_) => true,
+            Limiter::Redis(redis) => {
+                let mut conn = redis.manager.clone();
+                let command = redis::cmd("PING");
+                let ping = command.query_async::<String>(&mut conn);
+                matches!(tokio::time::timeout(REDIS_TIMEOUT * 2, ping).await, Ok(Ok(_)))
+            }
+        }
+    }
+
+    pub fn is_shared(&self) -> bool {
+        matches!(self, Limiter::Redis(_))
+    }
+
     /// Admit one request under `key` when fewer than `limit` were admitted within the last `window`.
     pub async fn admit_in_window(
         &self,

@@ -25,6 +25,8 @@ impl Usage {
         *pending.entry((subject.to_owned(), day.to_owned())).or_default() += 1;
     }
 
+    /// Write the pending counts in one transaction. When it fails (the database is down), the
+    /// counts go back to pending, so none is lost: the transaction wrote nothing.
     pub async fn flush(&self) -> sqlx::Result<()> {
         let batch: Vec<((String, String), i64)> = {
             let mut pending = self.pending.lock().expect("never poisoned");
@@ -33,8 +35,19 @@ impl Usage {
         if batch.is_empty() {
             return Ok(());
         }
+        let written = self.write(&batch).await;
+        if written.is_err() {
+            let mut pending = self.pending.lock().expect("never poisoned");
+            for (key, count) in batch {
+                *pending.entry(key).or_default() += count;
+            }
+        }
+        written
+    }
+
+    async fn write(&self, batch: &[((String, String), i64)]) -> sqlx::Result<()> {
         let mut tx = self.db.pool().begin().await?;
-        for ((subject, day), count) in &batch {
+        for ((subject, day), count) in batch {
             sqlx::query(
                 "INSERT INTO usage_daily (subject, day, count) VALUES ($1, $2, $3) \
                  ON CONFLICT (subject, day) DO UPDATE SET count = usage_daily.count + excluded.count",

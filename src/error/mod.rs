@@ -108,9 +108,59 @@ impl std::fmt::Display for ApiError {
     }
 }
 
+/// Seconds a client is asked to wait when a dependency (database, Redis) is unavailable.
+pub const DEPENDENCY_RETRY_AFTER_SECS: u64 = 5;
+
+impl ApiError {
+    /// 503 DEPENDENCY_UNAVAILABLE with Retry-After; the cause is logged here, once, and never sent.
+    pub fn dependency_unavailable(what: &str, cause: impl std::fmt::Display) -> Self {
+        tracing::error!(error = %cause, dependency = what, "a dependency is unavailable");
+        Self::new(
+            Reason::DependencyUnavailable,
+            format!("The {what} is temporarily unavailable; retry shortly."),
+        )
+        .with_retry_after(DEPENDENCY_RETRY_AFTER_SECS)
+    }
+}
+
+/// A database failure is the client's to retry (503) when the database could not be reached or
+/// was busy, and ours (500) when the query itself failed.
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
-        Self::internal(error)
+        if is_unavailable(&error) {
+            Self::dependency_unavailable("database", error)
+        } else {
+            Self::internal(error)
+        }
+    }
+}
+
+fn is_unavailable(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::Protocol(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed => true,
+        // SQLite busy or locked; PostgreSQL shutting down, too many connections, or unreachable.
+        sqlx::Error::Database(db) => {
+            let code = db.code().unwrap_or_default();
+            matches!(
+                code.as_ref(),
+                "5" | "6"
+                    | "517"
+                    | "57P01"
+                    | "57P02"
+                    | "57P03"
+                    | "53300"
+                    | "08000"
+                    | "08001"
+                    | "08003"
+                    | "08006"
+            ) || db.message().contains("database is locked")
+        }
+        _ => false,
     }
 }
 

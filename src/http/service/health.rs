@@ -32,6 +32,10 @@ pub struct Readiness {
     /// `connected` or `disconnected`.
     #[schema(example = "connected")]
     database: &'static str,
+    /// `connected` or `disconnected`; absent when no Redis is configured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "connected")]
+    redis: Option<&'static str>,
 }
 
 /// Liveness: the process answers.
@@ -47,17 +51,21 @@ pub async fn health(State(state): State<AppState>) -> Json<Health> {
     })
 }
 
-/// Readiness: the database answers now and the node is not shutting down.
+/// Readiness: the database (and Redis, when configured) answer now and the node is not shutting
+/// down. Checked on every call, so the probe turns 200 again as soon as they are back.
 #[utoipa::path(get, path = "/ready", tag = "Health", security(()),
     responses(
         (status = 200, description = "Ready to serve", body = Readiness),
-        (status = 503, description = "The database check failed or the node is draining", body = Readiness)))]
+        (status = 503, description = "The database or Redis check failed, or the node is draining", body = Readiness)))]
 pub async fn ready(State(state): State<AppState>) -> (StatusCode, Json<Readiness>) {
-    let connected = state.db.ping().await;
-    let database = if connected { "connected" } else { "disconnected" };
-    if connected && !state.shutdown.is_triggered() {
-        (StatusCode::OK, Json(Readiness { status: "ready", database }))
+    let limiter = &state.access.limiter;
+    let (database_up, redis_up) = tokio::join!(state.db.ping(), limiter.ping());
+    let word = |up: bool| if up { "connected" } else { "disconnected" };
+    let redis = limiter.is_shared().then(|| word(redis_up));
+    let readiness = |status| Readiness { status, database: word(database_up), redis };
+    if database_up && redis_up && !state.shutdown.is_triggered() {
+        (StatusCode::OK, Json(readiness("ready")))
     } else {
-        (StatusCode::SERVICE_UNAVAILABLE, Json(Readiness { status: "not_ready", database }))
+        (StatusCode::SERVICE_UNAVAILABLE, Json(readiness("not_ready")))
     }
 }

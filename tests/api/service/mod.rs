@@ -3,4 +3,5 @@
 mod binary;
 mod envelope;
 mod health;
+mod outage;
 mod shutdown;
