@@ -17,6 +17,10 @@ pub struct Config {
     pub shutdown_drain: Duration,
     /// `ARMORY_REDIS_URL`: rate-limit counters shared by every node; in memory when None.
     pub redis_url: Option<String>,
+    /// `ARMORY_PUBLIC_URL`: the service's public base URL (`https://api.example.com`), the one
+    /// server of the OpenAPI description and the base of every absolute link the service writes.
+    /// Without it links are relative; the request's Host header is never echoed.
+    pub public_url: Option<String>,
     /// The plan table: decisions.md's defaults with `ARMORY_PLAN_LIMITS` overrides.
     pub plans: PlanTable,
     /// Webhook delivery: allow-list, retry schedule, timeout, the service's own hosts, worker role.
@@ -32,6 +36,7 @@ impl Config {
             environment: "test".to_owned(),
             shutdown_drain: Duration::ZERO,
             redis_url: None,
+            public_url: None,
             plans: PlanTable::default(),
             // Tests drive the delivery worker themselves (`Webhooks::run_once`) unless they ask.
             webhooks: WebhookSettings { run_worker: false, ..WebhookSettings::default() },

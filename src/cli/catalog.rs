@@ -60,6 +60,13 @@ pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), Stri
             Ok(())
         }
         CatalogCommand::Synth { firearms, seed, dir } => {
+            // Synthetic records must never mix with real ones (data/ above all).
+            if std::fs::read_dir(&dir).is_ok_and(|mut entries| entries.next().is_some()) {
+                return Err(format!(
+                    "{} is not empty; synth writes only into a new or empty directory",
+                    dir.display()
+                ));
+            }
             let catalog = synth::synthesize(firearms, seed);
             let files = export::write_dir(&catalog, &dir)?;
             println!(

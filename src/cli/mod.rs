@@ -78,6 +78,10 @@ struct ServeArgs {
     /// Redis for rate-limit counters shared by several nodes (in memory when unset).
     #[arg(long, env = "ARMORY_REDIS_URL")]
     redis_url: Option<String>,
+    /// The service's public base URL, e.g. https://api.example.com (the OpenAPI server and the
+    /// base of absolute links; relative links when unset).
+    #[arg(long, env = "ARMORY_PUBLIC_URL")]
+    public_url: Option<String>,
     /// Plan limit overrides, e.g. `builder.per_minute=120,explorer.per_day=100`.
     #[arg(long, env = "ARMORY_PLAN_LIMITS", default_value = "")]
     plan_limits: String,
@@ -169,11 +173,29 @@ fn config(database_url: String, args: &ServeArgs) -> Result<Config, String> {
         environment: args.env.clone().unwrap_or_else(|| "development".to_owned()),
         shutdown_drain: Duration::from_secs(args.shutdown_drain_secs),
         redis_url: args.redis_url.clone().filter(|url| !url.is_empty()),
+        public_url: parse_public_url(args.public_url.as_deref())?,
         plans: PlanTable::default()
             .with_overrides(&args.plan_limits)
             .map_err(|e| format!("ARMORY_PLAN_LIMITS: {e}"))?,
         webhooks,
     })
+}
+
+/// `ARMORY_PUBLIC_URL`: an absolute http(s) URL with a host and nothing after the path, kept
+/// without a trailing slash.
+fn parse_public_url(raw: Option<&str>) -> Result<Option<String>, String> {
+    let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else { return Ok(None) };
+    let rest = raw
+        .strip_prefix("https://")
+        .or_else(|| raw.strip_prefix("http://"))
+        .ok_or_else(|| format!("ARMORY_PUBLIC_URL: '{raw}' must start with https:// or http://"))?;
+    let host = rest.split('/').next().unwrap_or_default();
+    if host.is_empty() || rest.contains(['?', '#', ' ', '@']) {
+        return Err(format!(
+            "ARMORY_PUBLIC_URL: '{raw}' must be scheme://host[:port][/path], without credentials, query or fragment"
+        ));
+    }
+    Ok(Some(raw.trim_end_matches('/').to_owned()))
 }
 
 /// The webhook worker alone: a catalog snapshot kept fresh (payloads render from it) and the
@@ -213,4 +235,27 @@ async fn serve(database_url: String, args: ServeArgs) -> Result<(), String> {
     app.run().await.map_err(|e| format!("server failed: {e}"))?;
     tracing::info!("stopped cleanly");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_public_url_is_absolute_without_credentials_query_or_trailing_slash() {
+        assert_eq!(parse_public_url(None), Ok(None));
+        assert_eq!(
+            parse_public_url(Some("https://api.example.com/")),
+            Ok(Some("https://api.example.com".into()))
+        );
+        assert_eq!(
+            parse_public_url(Some("http://10.0.0.1:8080/armory")),
+            Ok(Some("http://10.0.0.1:8080/armory".into()))
+        );
+        for bad in
+            ["api.example.com", "ftp://x", "https://", "https://u:p@x.example", "https://x.example/?a=1"]
+        {
+            assert!(parse_public_url(Some(bad)).is_err(), "{bad}");
+        }
+    }
 }

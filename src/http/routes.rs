@@ -96,6 +96,7 @@ pub fn openapi_document() -> OpenApiDocument {
 pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Router, UnboundRoute> {
     let (operations, mut document) = operations().split_for_parts();
     openapi::binding::bind(&mut document)?;
+    openapi::set_server(&mut document, state.config.public_url.as_deref());
     // Only on matched routes, so an unknown path stays a 404. The gate (credential, plan, limits)
     // wraps the conditional layer, so a 304 passed the gate and the gate sees it was a 304.
     let mut router = operations
@@ -107,6 +108,7 @@ pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Router,
     }
     let router = router
         .with_state(state)
+        .route("/", get(index))
         .route("/openapi.json", get(openapi::openapi_json).with_state(Arc::new(document)))
         .merge(openapi::swagger_ui())
         .fallback(route_not_found)
@@ -117,6 +119,19 @@ pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Router,
         .layer(axum::middleware::from_fn(body_limit::refuse_declared_oversize))
         .layer(axum::middleware::from_fn(envelope::envelope));
     Ok(router)
+}
+
+/// GET /: where a newcomer goes next (not an operation: no key, not in the description).
+async fn index() -> axum::Json<serde_json::Value> {
+    axum::Json(serde_json::json!({
+        "name": "Armory: Firearms Specification Database API",
+        "version": env!("CARGO_PKG_VERSION"),
+        "docs": "/docs",
+        "openapi": "/openapi.json",
+        "health": "/health",
+        "ready": "/ready",
+        "api": "/v1",
+    }))
 }
 
 async fn route_not_found() -> ApiError {

@@ -6,7 +6,6 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderMap, header};
 use serde::Serialize;
 use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::schema::{ObjectBuilder, Type};
@@ -146,20 +145,15 @@ fn error_reason_schema() -> Schema {
     )
 }
 
-/// GET /openapi.json: the description, listing as its one server the scheme and host that answered.
-pub async fn openapi_json(
-    State(document): State<std::sync::Arc<OpenApiDocument>>,
-    headers: HeaderMap,
-) -> Json<OpenApiDocument> {
-    let mut document = (*document).clone();
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("localhost");
-    let scheme = headers
-        .get("x-forwarded-proto")
-        .and_then(|h| h.to_str().ok())
-        .filter(|p| *p == "https" || *p == "http")
-        .unwrap_or("http");
-    document.servers = Some(vec![Server::new(format!("{scheme}://{host}"))]);
-    Json(document)
+/// The description's one server: `ARMORY_PUBLIC_URL` when configured, else `/` (relative to
+/// wherever the description was fetched from). The request's Host header is never echoed.
+pub fn set_server(document: &mut OpenApiDocument, public_url: Option<&str>) {
+    document.servers = Some(vec![Server::new(public_url.unwrap_or("/"))]);
+}
+
+/// GET /openapi.json: the description, built once at start-up.
+pub async fn openapi_json(State(document): State<std::sync::Arc<OpenApiDocument>>) -> Json<OpenApiDocument> {
+    Json((*document).clone())
 }
 
 /// Swagger UI at /docs, its assets compiled into the binary (no other host is contacted).

@@ -12,7 +12,7 @@ async fn the_description_is_openapi_3_1_with_the_contract_components(app: TestAp
     assert_eq!(doc["info"]["version"], "1.0.0");
     let servers = doc["servers"].as_array().unwrap();
     assert_eq!(servers.len(), 1);
-    assert_eq!(servers[0]["url"], format!("http://{}", app.addr));
+    assert_eq!(servers[0]["url"], "/", "relative without ARMORY_PUBLIC_URL");
 
     let schemes = &doc["components"]["securitySchemes"];
     assert_eq!(schemes["ApiKeyHeader"]["in"], "header");
@@ -117,4 +117,22 @@ fn every_documented_operation_is_bound_to_its_table_row() {
             }
         }
     }
+}
+
+/// The description's server is ARMORY_PUBLIC_URL, or relative; a forged Host header is never
+/// echoed into it.
+#[tokio::test]
+async fn the_server_is_the_configured_public_url_never_the_host_header() {
+    let app = TestApp::spawn(crate::support::Backend::Sqlite).await;
+    let forged =
+        app.client.get(app.url("/openapi.json")).header("host", "evil.example").send().await.unwrap();
+    let text = forged.text().await.unwrap();
+    assert!(!text.contains("evil.example"), "the Host header is not echoed");
+
+    let app = TestApp::spawn_with(crate::support::Backend::Sqlite, None, |config| {
+        config.public_url = Some("https://api.armory.example".to_owned());
+    })
+    .await;
+    let doc: serde_json::Value = app.get("/openapi.json").await.json().await.unwrap();
+    assert_eq!(doc["servers"][0]["url"], "https://api.armory.example");
 }

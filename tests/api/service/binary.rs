@@ -30,6 +30,30 @@ fn an_unreachable_database_is_one_line_and_exit_1() {
     assert!(stderr.contains("ARMORY_DATABASE_URL"), "{stderr}");
 }
 
+#[test]
+fn synth_refuses_a_directory_that_is_not_empty() {
+    let dir = std::env::temp_dir().join(format!("armory-synth-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("keep.toml"), "# real data\n").unwrap();
+    let output = Command::new(ARMORY)
+        .args(["catalog", "synth", "--firearms", "10", "--seed", "1"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not empty"));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "nothing was written beside it");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `GET /` points a newcomer to the documentation.
+#[tokio::test]
+async fn the_root_is_a_small_index_of_where_to_go() {
+    let app = crate::support::TestApp::spawn(Backend::Sqlite).await;
+    let index: serde_json::Value = app.get("/").await.json().await.unwrap();
+    assert_eq!((index["docs"].as_str(), index["openapi"].as_str()), (Some("/docs"), Some("/openapi.json")));
+}
+
 #[tokio::test]
 async fn sigterm_stops_the_server_with_exit_0() {
     let database = TestDatabase::create(Backend::Sqlite).await;
