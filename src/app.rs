@@ -101,9 +101,8 @@ impl App {
             shutdown.triggered().await;
             tokio::time::sleep(drain).await;
         };
-        axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(stop)
-            .await?;
+        let connections = self.state.config.connections.clone();
+        crate::http::server::serve(self.listener, self.router, connections, stop).await?;
         if let Some(worker) = self.worker
             && let Err(e) = worker.await
         {

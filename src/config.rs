@@ -21,6 +21,8 @@ pub struct Config {
     /// server of the OpenAPI description and the base of every absolute link the service writes.
     /// Without it links are relative; the request's Host header is never echoed.
     pub public_url: Option<String>,
+    /// Connection cap and timeouts of the accept loop, and the request timeout.
+    pub connections: ConnectionSettings,
     /// The plan table: decisions.md's defaults with `ARMORY_PLAN_LIMITS` overrides.
     pub plans: PlanTable,
     /// Webhook delivery: allow-list, retry schedule, timeout, the service's own hosts, worker role.
@@ -37,9 +39,33 @@ impl Config {
             shutdown_drain: Duration::ZERO,
             redis_url: None,
             public_url: None,
+            connections: ConnectionSettings::default(),
             plans: PlanTable::default(),
             // Tests drive the delivery worker themselves (`Webhooks::run_once`) unless they ask.
             webhooks: WebhookSettings { run_worker: false, ..WebhookSettings::default() },
+        }
+    }
+}
+
+/// The accept loop's connection cap and timeouts and the request timeout (`http::server`),
+/// each configurable; the defaults are in the README.
+#[derive(Debug, Clone)]
+pub struct ConnectionSettings {
+    pub max_connections: usize,
+    pub header_read_timeout: Duration,
+    pub idle_timeout: Duration,
+    pub request_timeout: Duration,
+    pub shutdown_grace: Duration,
+}
+
+impl Default for ConnectionSettings {
+    fn default() -> Self {
+        Self {
+            max_connections: 4096,
+            header_read_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            request_timeout: Duration::from_secs(30),
+            shutdown_grace: Duration::from_secs(10),
         }
     }
 }

@@ -14,7 +14,7 @@ mod game_stats;
 
 use crate::access::plan::PlanTable;
 use crate::app::App;
-use crate::config::Config;
+use crate::config::{Config, ConnectionSettings};
 use crate::db::Db;
 use crate::read::snapshot::CatalogHandle;
 use crate::shutdown::Shutdown;
@@ -88,6 +88,22 @@ struct ServeArgs {
     /// Seconds /ready answers 503 before the listener closes on shutdown.
     #[arg(long, env = "ARMORY_SHUTDOWN_DRAIN_SECS", default_value_t = 0)]
     shutdown_drain_secs: u64,
+    /// The most connections held open at once; past it, new ones wait in the backlog.
+    #[arg(long, env = "ARMORY_MAX_CONNECTIONS", default_value_t = 4096)]
+    max_connections: usize,
+    /// Seconds a client has to send a request's head (HTTP/1: also the wait for the next request
+    /// on a kept-alive connection).
+    #[arg(long, env = "ARMORY_HEADER_READ_TIMEOUT_SECS", default_value_t = 10)]
+    header_read_timeout_secs: u64,
+    /// Seconds a connection may move no byte either way before it is closed.
+    #[arg(long, env = "ARMORY_IDLE_TIMEOUT_SECS", default_value_t = 60)]
+    idle_timeout_secs: u64,
+    /// Seconds a request may take before it is answered 503 DEPENDENCY_UNAVAILABLE.
+    #[arg(long, env = "ARMORY_REQUEST_TIMEOUT_SECS", default_value_t = 30)]
+    request_timeout_secs: u64,
+    /// Seconds open connections get to finish after shutdown begins; then they are dropped.
+    #[arg(long, env = "ARMORY_SHUTDOWN_GRACE_SECS", default_value_t = 10)]
+    shutdown_grace_secs: u64,
     /// Do not run the webhook delivery worker in this process (run `armory worker` elsewhere).
     #[arg(long)]
     no_worker: bool,
@@ -174,6 +190,13 @@ fn config(database_url: String, args: &ServeArgs) -> Result<Config, String> {
         shutdown_drain: Duration::from_secs(args.shutdown_drain_secs),
         redis_url: args.redis_url.clone().filter(|url| !url.is_empty()),
         public_url: parse_public_url(args.public_url.as_deref())?,
+        connections: ConnectionSettings {
+            max_connections: args.max_connections.max(1),
+            header_read_timeout: Duration::from_secs(args.header_read_timeout_secs.max(1)),
+            idle_timeout: Duration::from_secs(args.idle_timeout_secs.max(1)),
+            request_timeout: Duration::from_secs(args.request_timeout_secs.max(1)),
+            shutdown_grace: Duration::from_secs(args.shutdown_grace_secs),
+        },
         plans: PlanTable::default()
             .with_overrides(&args.plan_limits)
             .map_err(|e| format!("ARMORY_PLAN_LIMITS: {e}"))?,

@@ -13,6 +13,7 @@ pub mod extract;
 pub mod openapi;
 pub mod respond;
 pub mod routes;
+pub mod server;
 pub mod service;
 pub mod state;
 

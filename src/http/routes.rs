@@ -25,6 +25,7 @@ use crate::http::catalog::{
 use crate::http::edge::body_limit;
 use crate::http::edge::conditional;
 use crate::http::edge::envelope;
+use crate::http::edge::timeout;
 use crate::http::openapi;
 use crate::http::openapi::binding::UnboundRoute;
 use crate::http::service::{docs, health};
@@ -94,6 +95,7 @@ pub fn openapi_document() -> OpenApiDocument {
 /// Refused when a routed operation is not a row of the operations table: the table decides its
 /// key, plan, paging and description, so a route without a row cannot be served.
 pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Router, UnboundRoute> {
+    let request_timeout = state.config.connections.request_timeout;
     let (operations, mut document) = operations().split_for_parts();
     openapi::binding::bind(&mut document)?;
     openapi::set_server(&mut document, state.config.public_url.as_deref());
@@ -115,6 +117,7 @@ pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Router,
         .method_not_allowed_fallback(route_not_found)
         // Layers run outside-in from the last one added.
         .layer(CatchPanicLayer::custom(|_panic| panic_response()))
+        .layer(axum::middleware::from_fn_with_state(request_timeout, timeout::within))
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES as usize))
         .layer(axum::middleware::from_fn(body_limit::refuse_declared_oversize))
         .layer(axum::middleware::from_fn(envelope::envelope));

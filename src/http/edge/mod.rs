@@ -3,3 +3,4 @@
 pub mod body_limit;
 pub mod conditional;
 pub mod envelope;
+pub mod timeout;

@@ -158,3 +158,60 @@ async fn undeclared_query_parameters_are_ignored() {
     let app = probe_app().await;
     assert_eq!(app.get("/health?verbose=1&foo=bar").await.status(), 200);
 }
+
+/// Sends raw bytes and reads the whole answer: (status, head, body).
+async fn raw_exchange(addr: std::net::SocketAddr, request: &[u8]) -> (u16, String, serde_json::Value) {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request).await.unwrap();
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(5), stream.read_to_end(&mut answer)).await;
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let (head, body) = answer.split_once("\r\n\r\n").expect("a whole answer");
+    let status = head[9..12].parse().unwrap();
+    (status, head.to_ascii_lowercase(), serde_json::from_str(body).unwrap_or(serde_json::Value::Null))
+}
+
+/// What the framework or hyper answers by itself (a path that is not UTF-8, an unknown method, a
+/// URI or header section too large, a Content-Length that is not a number) is the envelope too.
+#[tokio::test]
+async fn framework_rejections_are_in_the_envelope_with_a_request_id() {
+    let app = probe_app().await;
+    let long_uri = [
+        b"GET /v1/firearms?q=".as_slice(),
+        &vec![b'a'; 70_000],
+        b" HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+    ]
+    .concat();
+    let big_header = [
+        b"GET /health HTTP/1.1\r\nhost: x\r\nx-big: ".as_slice(),
+        &vec![b'a'; 500_000],
+        b"\r\nconnection: close\r\n\r\n",
+    ]
+    .concat();
+    let cases: [(&[u8], u16); 5] = [
+        (b"GET /v1/firearms/%FF HTTP/1.1\r\nhost: x\r\nx-api-key: nope\r\nconnection: close\r\n\r\n", 401),
+        (b"PATCH /health HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n", 404),
+        (&long_uri, 414),
+        (&big_header, 431),
+        (b"POST /test/echo HTTP/1.1\r\nhost: x\r\ncontent-length: abc\r\nconnection: close\r\n\r\n", 400),
+    ];
+    for (request, expected) in cases {
+        let (status, head, body) = raw_exchange(app.addr, request).await;
+        assert_eq!(status, expected, "{head}");
+        assert!(head.contains("content-type: application/json"), "{head}");
+        let request_id = head.lines().find_map(|l| l.strip_prefix("x-request-id: ")).expect("X-Request-Id");
+        assert_eq!(body["success"], false);
+        assert_eq!(body["request_id"], request_id);
+        assert!(body["error"]["reason"].is_string());
+    }
+}
+
+/// A path id that is not valid UTF-8 once decoded is a 400 naming the path, in the envelope.
+#[tokio::test]
+async fn a_path_that_is_not_utf8_is_invalid_parameter() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (_, _, key) = app.key(armory::access::plan::Plan::Builder).await;
+    let response = app.get_with_key("/v1/firearms/%FF", &key).await;
+    let (status, reason, _) = error_reason(response).await;
+    assert_eq!((status, reason.as_str()), (400, "INVALID_PARAMETER"));
+}
