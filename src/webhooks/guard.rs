@@ -103,12 +103,29 @@ pub fn check_addresses(allow: &AllowList, host: &str, addrs: &[SocketAddr]) -> R
             continue;
         }
         if let Some(why) = refusal(ip) {
+            // The address stays in the operator's log; the caller learns only the kind of address.
+            tracing::warn!(%host, %ip, why, "a webhook destination resolves to an address webhooks may not reach");
             return Err(TargetRefused(format!(
-                "refused: {host} resolves to {ip}, a {why} address, which webhooks may not reach"
+                "refused: destination not allowed ({host} resolves to a {why} address)"
             )));
         }
     }
     Ok(())
+}
+
+/// The registration-time check of a URL's host: resolved now with the same guard as at delivery, so
+/// a name that points at a private address (wildcard DNS such as `10.0.0.1.example-dns.net`) is
+/// refused when it is registered. A name that does not resolve now is accepted; every delivery
+/// resolves and checks it again.
+pub async fn check_host_now(allow: &AllowList, host: &str) -> Result<(), TargetRefused> {
+    if allow.allows_host(host) {
+        return Ok(());
+    }
+    let lookup = tokio::net::lookup_host((host, 443));
+    match tokio::time::timeout(std::time::Duration::from_secs(3), lookup).await {
+        Ok(Ok(addrs)) => check_addresses(allow, host, &addrs.collect::<Vec<_>>()),
+        _ => Ok(()),
+    }
 }
 
 /// The resolver of the delivery client: the system resolver, then the guard.
@@ -134,6 +151,17 @@ mod tests {
 
     fn refused(text: &str) -> bool {
         refusal(text.parse().unwrap()).is_some()
+    }
+
+    #[test]
+    fn a_refusal_names_the_kind_of_address_never_the_address() {
+        let addrs = ["10.1.2.3:443".parse().unwrap()];
+        let refused =
+            check_addresses(&AllowList::default(), "wild.example.net", &addrs).unwrap_err().to_string();
+        assert!(refused.contains("destination not allowed") && refused.contains("private"), "{refused}");
+        assert!(!refused.contains("10.1.2.3"), "{refused}");
+        let public = ["93.184.216.34:443".parse().unwrap()];
+        assert!(check_addresses(&AllowList::default(), "hooks.example.com", &public).is_ok());
     }
 
     #[test]

@@ -33,6 +33,10 @@ impl WebhookUrl {
             return Err(format!("must be at most {MAX_URL_CHARS} characters"));
         }
         let url = Url::parse(raw.trim()).map_err(|e| format!("is not an absolute URL ({e})"))?;
+        // The stored and called form is the normalised one, which percent-encoding can lengthen.
+        if url.as_str().chars().count() > MAX_URL_CHARS {
+            return Err(format!("must be at most {MAX_URL_CHARS} characters once normalised"));
+        }
         if !url.username().is_empty() || url.password().is_some() {
             return Err("must not carry a user name or password".into());
         }
@@ -56,6 +60,9 @@ impl WebhookUrl {
             return Err("must name a host, not an IP address".into());
         }
         let bare = host.trim_end_matches('.');
+        if let Some(rule) = never_public(bare) {
+            return Err(format!("must name a public host: {rule}"));
+        }
         let under = |domain: &str| {
             let domain = domain.trim().trim_end_matches('.').to_ascii_lowercase();
             !domain.is_empty() && (bare == domain || bare.ends_with(&format!(".{domain}")))
@@ -75,6 +82,27 @@ impl WebhookUrl {
 
     pub fn url(&self) -> &Url {
         &self.0
+    }
+}
+
+/// Special-use domains (RFC 6761, RFC 6762, RFC 8375, ICANN's `.internal`) and single-label names
+/// can never be a public host; which rule a name breaks, or None.
+fn never_public(host: &str) -> Option<&'static str> {
+    const SPECIAL: &[(&str, &str)] = &[
+        ("localhost", "localhost and names under it are this machine"),
+        ("local", "*.local names are multicast DNS on a local network"),
+        ("internal", "*.internal names are reserved for private networks"),
+        ("home.arpa", "*.home.arpa names are reserved for home networks"),
+        ("localdomain", "*.localdomain names are this machine's local domain"),
+        ("test", "*.test names are reserved for testing"),
+        ("invalid", "*.invalid names never resolve"),
+        ("onion", "*.onion names are not reachable on the public internet"),
+    ];
+    let special = SPECIAL.iter().find(|(domain, _)| host == *domain || host.ends_with(&format!(".{domain}")));
+    match special {
+        Some((_, why)) => Some(why),
+        None if !host.contains('.') => Some("a single-label name resolves only on a local network"),
+        None => None,
     }
 }
 
@@ -160,6 +188,37 @@ mod tests {
         assert!(check("https://my-fn.workers.dev/").unwrap_err().contains("worker"));
         assert!(check("https://workers.dev/").is_err());
         assert!(check("https://notworkers.dev/").is_ok());
+    }
+
+    #[test]
+    fn names_that_can_never_be_public_are_refused_naming_the_rule() {
+        for (raw, rule) in [
+            ("https://localhost/", "localhost"),
+            ("https://localhost./", "localhost"),
+            ("https://foo.localhost/", "localhost"),
+            ("https://intranet/", "single-label"),
+            ("https://intranet./", "single-label"),
+            ("https://hooks.internal/", "internal"),
+            ("https://printer.local/", "local"),
+            ("https://nas.home.arpa/", "home.arpa"),
+            ("https://box.localdomain/", "localdomain"),
+            ("https://x.test/", "test"),
+        ] {
+            let problem = check(raw).unwrap_err();
+            assert!(
+                problem.starts_with("must name a public host") && problem.contains(rule),
+                "{raw}: {problem}"
+            );
+        }
+        assert!(check("https://local.example.com/").is_ok(), "only the special domains themselves");
+    }
+
+    #[test]
+    fn the_length_is_checked_on_the_normalised_form() {
+        // Each space becomes %20 once normalised: 700 raw characters, 1,900 stored.
+        let raw = format!("https://hooks.example.com/{}", " x".repeat(700));
+        assert!(raw.chars().count() < MAX_URL_CHARS);
+        assert!(check(&raw).unwrap_err().contains("normalised"));
     }
 
     #[test]

@@ -142,6 +142,7 @@ pub async fn create(
     let (Some(url), Some(events), Some(description)) = (url, events, description) else {
         return Err(ApiError::invalid_parameters(problems));
     };
+    resolves_publicly(&state, &url).await?;
     let endpoint = endpoints::create(&state.db, account, NewEndpoint { url, events, description }, allowance)
         .await?
         .ok_or_else(limit_reached)?;
@@ -188,6 +189,9 @@ pub async fn update(
     };
     if !problems.is_empty() {
         return Err(ApiError::invalid_parameters(problems));
+    }
+    if let Some(url) = &changes.url {
+        resolves_publicly(&state, url).await?;
     }
     let endpoint =
         endpoints::update(&state.db, account, &id, changes).await?.ok_or_else(|| not_found(&id))?;
@@ -244,6 +248,14 @@ fn field<T>(
 ) -> Option<T> {
     let value = value?;
     parse(value).map_err(|problem| problems.insert(name.to_owned(), json!(problem))).ok()
+}
+
+/// The host must not resolve to an address webhooks may not reach (checked again at delivery).
+async fn resolves_publicly(state: &AppState, url: &WebhookUrl) -> Result<(), ApiError> {
+    let host = url.url().host_str().unwrap_or_default().trim_end_matches('.').to_ascii_lowercase();
+    crate::webhooks::guard::check_host_now(&state.webhooks.settings().allow_targets, &host)
+        .await
+        .map_err(|refused| ApiError::invalid_parameter("url", refused.to_string()))
 }
 
 fn parse_url(value: &Value, rules: &crate::webhooks::url::UrlRules<'_>) -> Result<WebhookUrl, String> {

@@ -20,6 +20,7 @@ crate::on_each_database!(
     another_accounts_endpoint_is_not_found,
     bad_fields_are_named,
     each_url_rule_is_refused_at_registration,
+    names_that_can_never_be_public_are_refused_at_registration,
 );
 
 /// The wait before each retry in delivery tests.
@@ -270,4 +271,31 @@ async fn each_url_rule_is_refused_at_registration(backend: Backend) {
     let (status, _, body) = error_reason(response).await;
     assert_eq!(status, 400);
     assert!(body["error"]["details"]["url"].is_string());
+}
+
+/// Host names that can never be public are refused when registered (not only at delivery), each
+/// with the rule it breaks; on update too.
+async fn names_that_can_never_be_public_are_refused_at_registration(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_, _, key) = app.key(Plan::Enterprise).await;
+    for (url, rule) in [
+        ("https://localhost./hook", "localhost"),
+        ("https://foo.localhost/hook", "localhost"),
+        ("https://intranet/hook", "single-label"),
+        ("https://hooks.internal/hook", "internal"),
+        ("https://printer.local/hook", "local"),
+        ("https://nas.home.arpa/hook", "home.arpa"),
+    ] {
+        let body = json!({ "url": url, "events": ["firearm.created"] });
+        let (status, reason, body) =
+            error_reason(send(&app, "POST", "/v1/me/webhooks", &key, Some(body)).await).await;
+        assert_eq!((status, reason.as_str()), (400, "INVALID_PARAMETER"), "{url}");
+        let problem = body["error"]["details"]["url"].as_str().unwrap();
+        assert!(problem.contains("public host") && problem.contains(rule), "{url}: {problem}");
+    }
+    let (id, _) = create(&app, &key, "https://hooks.example.com/", &["firearm.created"]).await;
+    let change = json!({ "url": "https://hooks.internal/" });
+    let (status, _, _) =
+        error_reason(send(&app, "PUT", &format!("/v1/me/webhooks/{id}"), &key, Some(change)).await).await;
+    assert_eq!(status, 400);
 }
