@@ -21,6 +21,9 @@ pub struct Config {
     /// server of the OpenAPI description and the base of every absolute link the service writes.
     /// Without it links are relative; the request's Host header is never echoed.
     pub public_url: Option<String>,
+    /// `ARMORY_CORS_ORIGINS`: the origins browsers may call keyed operations from; None: any.
+    /// Keyless operations are open to any origin either way.
+    pub cors_origins: Option<Vec<String>>,
     /// Connection cap and timeouts of the accept loop, and the request timeout.
     pub connections: ConnectionSettings,
     /// The plan table: decisions.md's defaults with `ARMORY_PLAN_LIMITS` overrides.
@@ -39,6 +42,7 @@ impl Config {
             shutdown_drain: Duration::ZERO,
             redis_url: None,
             public_url: None,
+            cors_origins: None,
             connections: ConnectionSettings::default(),
             plans: PlanTable::default(),
             // Tests drive the delivery worker themselves (`Webhooks::run_once`) unless they ask.

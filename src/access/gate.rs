@@ -52,12 +52,18 @@ pub async fn gate(
         .into_response();
     };
     if operation.min_plan.is_none() {
-        return next.run(request).await;
+        let mut response = next.run(request).await;
+        cache_policy(&mut response, operation, false);
+        return response;
     }
     let now = clock::now();
     let caller = match admit(&access, operation, request.headers(), now).await {
         Ok(caller) => caller,
-        Err(error) => return error.into_response(),
+        Err(error) => {
+            let mut response = error.into_response();
+            cache_policy(&mut response, operation, true);
+            return response;
+        }
     };
     let subject = caller.subject();
     request.extensions_mut().insert(caller);
@@ -71,7 +77,31 @@ pub async fn gate(
     } else {
         access.usage.count(&subject, &day);
     }
+    let mut response = response;
+    cache_policy(&mut response, operation, true);
     response
+}
+
+/// `Cache-Control` and `Vary` of an answer: a keyed answer depends on the plan the key carries, so
+/// shared caches must not keep it (`private`) and it varies with the credential headers; every
+/// catalog answer carries an ETag, so `no-cache` makes a revalidation cheap (a 304). Keyless
+/// answers may be cached by anyone for a minute; probes, draws and errors never.
+fn cache_policy(response: &mut Response, operation: &Operation, keyed: bool) {
+    use axum::http::{HeaderValue, header};
+    let headers = response.headers_mut();
+    if keyed {
+        headers.append(header::VARY, HeaderValue::from_static("x-api-key, authorization"));
+    }
+    if headers.contains_key(header::CACHE_CONTROL) {
+        return;
+    }
+    let cacheable = response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED;
+    let policy = match (cacheable, keyed, operation.style) {
+        (false, _, _) | (_, _, super::operations::Style::Flat) => "no-store",
+        (true, true, _) => "private, no-cache",
+        (true, false, _) => "public, max-age=60",
+    };
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
 }
 
 async fn admit(

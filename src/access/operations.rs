@@ -48,6 +48,16 @@ pub fn find(method: &str, path: &str) -> Option<&'static Operation> {
     OPERATIONS.iter().find(|op| op.method == method && op.path == path)
 }
 
+/// Whether a concrete path is one of the keyless operations' routes (`{x}` matches one segment).
+pub fn keyless_template_matches(path: &str) -> bool {
+    let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    OPERATIONS.iter().filter(|op| op.min_plan.is_none()).any(|op| {
+        let template: Vec<&str> = op.path.split('/').collect();
+        template.len() == segments.len()
+            && template.iter().zip(&segments).all(|(t, s)| t == s || (t.starts_with('{') && !s.is_empty()))
+    })
+}
+
 /// The operation a request runs: HEAD is answered by the GET operation of the same route (the
 /// router drops the body), with the same credential, plan, limits and counting.
 pub fn for_request(method: &axum::http::Method, path: &str) -> Option<&'static Operation> {
@@ -512,6 +522,14 @@ mod tests {
         for (at, op) in OPERATIONS.iter().enumerate() {
             assert_eq!(usize::from(op.number), at + 1, "numbered as operations.md");
         }
+    }
+
+    #[test]
+    fn keyless_routes_are_matched_by_template() {
+        assert!(keyless_template_matches("/v1/collections/abc123"));
+        assert!(keyless_template_matches("/v1/docs/limits"));
+        assert!(!keyless_template_matches("/v1/firearms/glock-17"));
+        assert!(!keyless_template_matches("/v1/collections"));
     }
 
     #[test]

@@ -88,6 +88,9 @@ struct ServeArgs {
     /// Seconds /ready answers 503 before the listener closes on shutdown.
     #[arg(long, env = "ARMORY_SHUTDOWN_DRAIN_SECS", default_value_t = 0)]
     shutdown_drain_secs: u64,
+    /// Origins browsers may call keyed operations from, comma-separated (`*` or unset: any).
+    #[arg(long, env = "ARMORY_CORS_ORIGINS")]
+    cors_origins: Option<String>,
     /// The most connections held open at once; past it, new ones wait in the backlog.
     #[arg(long, env = "ARMORY_MAX_CONNECTIONS", default_value_t = 4096)]
     max_connections: usize,
@@ -190,6 +193,16 @@ fn config(database_url: String, args: &ServeArgs) -> Result<Config, String> {
         shutdown_drain: Duration::from_secs(args.shutdown_drain_secs),
         redis_url: args.redis_url.clone().filter(|url| !url.is_empty()),
         public_url: parse_public_url(args.public_url.as_deref())?,
+        cors_origins: args
+            .cors_origins
+            .as_deref()
+            .map(|list| {
+                list.split(',')
+                    .map(|o| o.trim().trim_end_matches('/').to_owned())
+                    .filter(|o| !o.is_empty())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|list| !list.is_empty() && !list.iter().any(|o| o == "*")),
         connections: ConnectionSettings {
             max_connections: args.max_connections.max(1),
             header_read_timeout: Duration::from_secs(args.header_read_timeout_secs.max(1)),

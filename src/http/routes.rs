@@ -26,6 +26,7 @@ use crate::http::edge::body_limit;
 use crate::http::edge::conditional;
 use crate::http::edge::envelope;
 use crate::http::edge::timeout;
+use crate::http::edge::{compression, cors};
 use crate::http::openapi;
 use crate::http::openapi::binding::UnboundRoute;
 use crate::http::service::{docs, health};
@@ -96,6 +97,7 @@ pub fn openapi_document() -> OpenApiDocument {
 /// key, plan, paging and description, so a route without a row cannot be served.
 pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Router, UnboundRoute> {
     let request_timeout = state.config.connections.request_timeout;
+    let state_cors_origins = state.config.cors_origins.clone();
     let (operations, mut document) = operations().split_for_parts();
     openapi::binding::bind(&mut document)?;
     openapi::set_server(&mut document, state.config.public_url.as_deref());
@@ -120,7 +122,10 @@ pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Router,
         .layer(axum::middleware::from_fn_with_state(request_timeout, timeout::within))
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES as usize))
         .layer(axum::middleware::from_fn(body_limit::refuse_declared_oversize))
-        .layer(axum::middleware::from_fn(envelope::envelope));
+        .layer(cors::layer(state_cors_origins))
+        .layer(axum::middleware::from_fn(envelope::envelope))
+        .layer(compression::layer())
+        .layer(axum::middleware::from_fn(compression::tag_encoded_etags));
     Ok(router)
 }
 

@@ -57,7 +57,15 @@ pub async fn answer_not_modified(request: Request, next: Next) -> Response {
 
 /// If-None-Match uses the weak comparison: `W/"x"` matches `"x"`.
 pub fn matches_etag(request_headers: &HeaderMap, etag: &str) -> bool {
-    let opaque = |tag: &str| tag.trim().trim_start_matches("W/").to_owned();
+    // The compression layer tags an encoded answer's ETag with its encoding; the representation
+    // a client holds is still the same resource version, so the suffix is ignored here.
+    let opaque = |tag: &str| {
+        let tag = tag.trim().trim_start_matches("W/");
+        let bare = tag.strip_suffix('"').unwrap_or(tag);
+        let bare =
+            super::compression::ENCODING_SUFFIXES.iter().find_map(|s| bare.strip_suffix(s)).unwrap_or(bare);
+        bare.trim_start_matches('"').to_owned()
+    };
     let current = opaque(etag);
     request_headers.get_all(header::IF_NONE_MATCH).iter().filter_map(|v| v.to_str().ok()).any(|value| {
         value.split(',').any(|candidate| candidate.trim() == "*" || opaque(candidate) == current)
@@ -82,5 +90,7 @@ mod tests {
         assert!(matches_etag(&headers("*"), "\"abc\""));
         assert!(!matches_etag(&headers("\"abd\""), "\"abc\""));
         assert!(!matches_etag(&HeaderMap::new(), "\"abc\""));
+        assert!(matches_etag(&headers("\"abc-gzip\""), "\"abc\""), "an encoded form revalidates");
+        assert!(matches_etag(&headers("W/\"abc-br\""), "\"abc\""));
     }
 }

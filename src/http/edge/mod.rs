@@ -1,6 +1,8 @@
 //! Middleware every answer passes: the envelope and request id, body limits, conditional 304s.
 
 pub mod body_limit;
+pub mod compression;
 pub mod conditional;
+pub mod cors;
 pub mod envelope;
 pub mod timeout;

@@ -1,6 +1,7 @@
 //! The service itself: probes, the error envelope, shutdown and the executable.
 
 mod binary;
+mod caching;
 mod connections;
 mod envelope;
 mod health;

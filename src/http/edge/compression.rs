@@ -1,0 +1,35 @@
+//! Compression of JSON and SVG answers (gzip or brotli, as the client's Accept-Encoding asks),
+//! with `Vary: Accept-Encoding`. A strong ETag names one representation, so a compressed answer's
+//! ETag carries its encoding (`"abc-gzip"`); `conditional` ignores that suffix when it compares,
+//! so a client revalidating the compressed form still gets its 304.
+
+use axum::extract::Request;
+use axum::http::{HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::Response;
+use tower_http::compression::CompressionLayer;
+
+/// The encodings an ETag may carry as a suffix.
+pub const ENCODING_SUFFIXES: [&str; 2] = ["-gzip", "-br"];
+
+pub fn layer() -> CompressionLayer {
+    CompressionLayer::new().gzip(true).br(true).no_deflate().no_zstd()
+}
+
+/// Runs outside the compression layer: the ETag of an encoded answer names its encoding.
+pub async fn tag_encoded_etags(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let encoding = response.headers().get(header::CONTENT_ENCODING).and_then(|e| e.to_str().ok());
+    let suffix = match encoding {
+        Some("gzip") => "-gzip",
+        Some("br") => "-br",
+        _ => return response,
+    };
+    if let Some(tag) = response.headers().get(header::ETAG).and_then(|t| t.to_str().ok())
+        && let Some(opaque) = tag.strip_suffix('"')
+        && let Ok(value) = HeaderValue::from_str(&format!("{opaque}{suffix}\""))
+    {
+        response.headers_mut().insert(header::ETAG, value);
+    }
+    response
+}

@@ -1,0 +1,125 @@
+//! What browsers and caches see: CORS preflights answered without a key, compressed answers whose
+//! ETag still revalidates, and a Cache-Control on every answer (private when it depends on the key).
+
+use std::io::Read;
+
+use armory::access::plan::Plan;
+
+use crate::support::{Backend, TestApp};
+
+const DETAIL: &str = "/v1/firearms/glock-17";
+
+async fn catalog() -> TestApp {
+    crate::support::read_catalog_app(Backend::Sqlite).await
+}
+
+#[tokio::test]
+async fn a_preflight_is_answered_without_a_key_and_names_what_may_be_sent() {
+    let app = catalog().await;
+    let preflight = app
+        .client
+        .request(reqwest::Method::OPTIONS, app.url(DETAIL))
+        .header("origin", "https://app.example")
+        .header("access-control-request-method", "GET")
+        .header("access-control-request-headers", "x-api-key, if-none-match")
+        .send()
+        .await
+        .unwrap();
+    assert!(preflight.status().is_success(), "{}", preflight.status());
+    let headers = preflight.headers();
+    assert_eq!(headers["access-control-allow-origin"], "*");
+    let allowed = headers["access-control-allow-headers"].to_str().unwrap().to_ascii_lowercase();
+    assert!(allowed.contains("x-api-key") && allowed.contains("if-none-match"), "{allowed}");
+    assert!(headers.get("access-control-allow-credentials").is_none());
+
+    let (_, _, key) = app.key(Plan::Builder).await;
+    let answer =
+        app.client.get(app.url(DETAIL)).header("origin", "https://app.example").header("x-api-key", &key);
+    let answer = answer.send().await.unwrap();
+    let exposed = answer.headers()["access-control-expose-headers"].to_str().unwrap().to_ascii_lowercase();
+    assert!(exposed.contains("etag") && exposed.contains("x-request-id") && exposed.contains("retry-after"));
+}
+
+#[tokio::test]
+async fn keyed_operations_follow_the_configured_origins_and_keyless_ones_any() {
+    let app = TestApp::with_catalog(Backend::Sqlite, |config| {
+        config.cors_origins = Some(vec!["https://studio.example".to_owned()]);
+    })
+    .await;
+    let preflight = |path: &str, origin: &str| {
+        app.client
+            .request(reqwest::Method::OPTIONS, app.url(path))
+            .header("origin", origin)
+            .header("access-control-request-method", "GET")
+            .send()
+    };
+    let listed = preflight(DETAIL, "https://studio.example").await.unwrap();
+    assert_eq!(listed.headers()["access-control-allow-origin"], "https://studio.example");
+    let stranger = preflight(DETAIL, "https://elsewhere.example").await.unwrap();
+    assert!(stranger.headers().get("access-control-allow-origin").is_none());
+    let keyless = preflight("/v1/docs/limits", "https://elsewhere.example").await.unwrap();
+    assert_eq!(keyless.headers()["access-control-allow-origin"], "https://elsewhere.example");
+}
+
+#[tokio::test]
+async fn a_compressed_answer_decodes_and_its_etag_revalidates() {
+    let app = catalog().await;
+    let (_, _, key) = app.key(Plan::Builder).await;
+    let plain = app.get_with_key(DETAIL, &key).await;
+    let plain_etag = plain.headers()["etag"].to_str().unwrap().to_owned();
+    let plain_body: serde_json::Value = plain.json().await.unwrap();
+
+    let compressed = app
+        .client
+        .get(app.url(DETAIL))
+        .header("x-api-key", &key)
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(compressed.headers()["content-encoding"], "gzip");
+    let vary = compressed
+        .headers()
+        .get_all("vary")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_ascii_lowercase())
+        .collect::<Vec<_>>()
+        .join(",");
+    assert!(vary.contains("accept-encoding"), "{vary}");
+    let etag = compressed.headers()["etag"].to_str().unwrap().to_owned();
+    assert_ne!(etag, plain_etag, "each representation has its own strong ETag");
+    let bytes = compressed.bytes().await.unwrap();
+    let mut json = String::new();
+    flate2::read::GzDecoder::new(&bytes[..]).read_to_string(&mut json).unwrap();
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&json).unwrap(), plain_body);
+
+    let revalidated = app
+        .client
+        .get(app.url(DETAIL))
+        .header("x-api-key", &key)
+        .header("accept-encoding", "gzip")
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(revalidated.status(), 304);
+}
+
+#[tokio::test]
+async fn every_answer_says_how_it_may_be_cached() {
+    let app = catalog().await;
+    let (_, _, key) = app.key(Plan::Builder).await;
+    let keyed = app.get_with_key(DETAIL, &key).await;
+    assert_eq!(keyed.headers()["cache-control"], "private, no-cache");
+    let vary = keyed
+        .headers()
+        .get_all("vary")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_owned())
+        .collect::<Vec<_>>()
+        .join(",");
+    assert!(vary.contains("x-api-key"), "{vary}");
+    assert_eq!(app.get("/v1/docs/limits").await.headers()["cache-control"], "public, max-age=60");
+    assert_eq!(app.get("/health").await.headers()["cache-control"], "no-store");
+    assert_eq!(app.get(DETAIL).await.headers()["cache-control"], "no-store", "a 401");
+}
