@@ -46,7 +46,7 @@ impl Usage {
     }
 
     async fn write(&self, batch: &[((String, String), i64)]) -> sqlx::Result<()> {
-        let mut tx = self.db.pool().begin().await?;
+        let mut tx = self.db.begin_write().await?;
         for ((subject, day), count) in batch {
             sqlx::query(
                 "INSERT INTO usage_daily (subject, day, count) VALUES ($1, $2, $3) \

@@ -26,7 +26,7 @@ pub struct AccountRow {
 
 /// Create an active account; returns its id (`acct_` + 16 hex).
 pub async fn create_account(db: &Db, email: &str, plan: Plan) -> Result<String> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     let id = insert_account(&mut tx, email, plan).await?;
     bump_access_revision(&mut tx).await?;
     tx.commit().await?;
@@ -102,7 +102,7 @@ async fn update_account<T>(db: &Db, id: &str, sql: &'static str, value: T) -> Re
 where
     T: sqlx::Encode<'static, sqlx::Any> + sqlx::Type<sqlx::Any> + Send,
 {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     let changed = sqlx::query(sql).bind(value).bind(now()).bind(id).execute(&mut *tx).await?;
     if changed.rows_affected() == 0 {
         return Err(AccountError::UnknownAccount(id.to_owned()));

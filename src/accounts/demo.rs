@@ -20,7 +20,7 @@ pub async fn seed_demo_accounts(db: &Db) -> Result<Option<Vec<DemoAccount>>> {
 }
 
 async fn seed(db: &Db) -> Result<Option<Vec<DemoAccount>>> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM accounts").fetch_one(&mut *tx).await?;
     if count > 0 {
         return Ok(None);

@@ -53,7 +53,7 @@ pub async fn create_key(
     name: Option<&str>,
     expires_at: Option<Date>,
 ) -> Result<(String, String)> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     let created = insert_key(&mut tx, account, name, expires_at).await?;
     bump_access_revision(&mut tx).await?;
     tx.commit().await?;
@@ -132,7 +132,7 @@ pub async fn list_keys(db: &Db, account: Option<&str>) -> Result<Vec<KeyRow>> {
 /// Disable (`Disabled`), enable (`Active`) or revoke (`Revoked`) a key. Revoking is final: a
 /// revoked key can be neither enabled nor disabled.
 pub async fn set_key_status(db: &Db, key_id: &str, status: KeyStatus) -> Result<()> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     // A revoked key is left as it is, so two operators racing cannot bring it back.
     let changed =
         sqlx::query("UPDATE api_keys SET status = $1, updated_at = $2 WHERE id = $3 AND status <> 'revoked'")

@@ -9,7 +9,7 @@ pub async fn create_shop(db: &Db, account: &str, name: &str, approved: bool) -> 
     if name.is_empty() {
         return Err(AccountError::EmptyShopName);
     }
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     account_exists(&mut tx, account).await?;
     let id = new_id("shop_");
     let now = now();
@@ -30,7 +30,7 @@ pub async fn create_shop(db: &Db, account: &str, name: &str, approved: bool) -> 
 }
 
 pub async fn approve_shop(db: &Db, shop_id: &str) -> Result<()> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     let changed = sqlx::query("UPDATE shops SET approved = 1, updated_at = $1 WHERE id = $2")
         .bind(now())
         .bind(shop_id)
@@ -47,7 +47,7 @@ pub async fn approve_shop(db: &Db, shop_id: &str) -> Result<()> {
 /// Link a key to a shop. The key must belong to the account that owns the shop; linking twice
 /// is harmless.
 pub async fn add_shop_key(db: &Db, shop_id: &str, key_id: &str) -> Result<()> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     let shop: Option<(String,)> = sqlx::query_as("SELECT account_id FROM shops WHERE id = $1")
         .bind(shop_id)
         .fetch_optional(&mut *tx)

@@ -110,7 +110,7 @@ pub async fn import(db: &Db, catalog: &Catalog, progress: bool) -> Result<Summar
 
     let now = crate::clock::sql_now();
     tracing::debug!(records = total, "rows prepared");
-    let mut tx = db.pool().begin().await.map_err(|e| format!("cannot start the import transaction: {e}"))?;
+    let mut tx = db.begin_write().await.map_err(|e| format!("cannot start the import transaction: {e}"))?;
     let mut summary = Summary::default();
     let mut events = Vec::new();
     for table in &rows::TABLES {

@@ -54,7 +54,7 @@ pub async fn freeze(db: &Db, label: &str, description: Option<&str>) -> Result<G
             "'{label}' is not a version label: use 1 to {MAX_LABEL_CHARS} letters, digits, '.', '-' or '_'"
         ));
     }
-    let mut tx = db.pool().begin().await.map_err(|e| e.to_string())?;
+    let mut tx = db.begin_write().await.map_err(|e| e.to_string())?;
     let taken: Option<(i64,)> = sqlx::query_as("SELECT id FROM game_stats_versions WHERE version = $1")
         .bind(label)
         .fetch_optional(&mut *tx)

@@ -107,6 +107,17 @@ impl Db {
         matches!(tokio::time::timeout(Duration::from_secs(2), probe).await, Ok(Ok(_)))
     }
 
+    /// A transaction that will write. On SQLite it takes the write lock at once (`BEGIN
+    /// IMMEDIATE`), so it waits out another writer (busy timeout) instead of failing with
+    /// "database is locked" when a read transaction cannot be upgraded; PostgreSQL locks rows as it
+    /// goes and needs nothing more.
+    pub async fn begin_write(&self) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Any>> {
+        match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        }
+    }
+
     pub fn pool(&self) -> &AnyPool {
         &self.pool
     }

@@ -99,7 +99,7 @@ pub async fn create(
     let sql = format!(
         "INSERT INTO webhook_endpoints ({COLUMNS}, receives_from) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)"
     );
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     sqlx::query("UPDATE accounts SET id = id WHERE id = $1").bind(account_id).execute(&mut *tx).await?;
     let (held,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM webhook_endpoints WHERE account_id = $1")
         .bind(account_id)
@@ -188,7 +188,7 @@ pub async fn update(
         return Ok(Some(endpoint)); // nothing changed: updatedAt stays
     }
     endpoint.updated_at = iso_millis_now();
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     sqlx::query(
         "UPDATE webhook_endpoints SET url = $1, events = $2, description = $3, enabled = $4, updated_at = $5, \
          receives_from = CASE WHEN $8 = 1 THEN $5 ELSE receives_from END WHERE id = $6 AND account_id = $7",
@@ -220,7 +220,7 @@ pub async fn update(
 /// Remove the endpoint and every delivery of it, pending retries included. False when the
 /// account holds no such endpoint.
 pub async fn delete(db: &Db, account_id: &str, id: &str) -> Result<bool, sqlx::Error> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     let owned = sqlx::query("SELECT id FROM webhook_endpoints WHERE id = $1 AND account_id = $2")
         .bind(id)
         .bind(account_id)

@@ -43,7 +43,7 @@ pub async fn fan_out(db: &Db, catalog: &CatalogHandle) -> Result<usize, String> 
     if pending == 0 {
         return Ok(0);
     }
-    let mut tx = db.pool().begin().await.map_err(|e| e.to_string())?;
+    let mut tx = db.begin_write().await.map_err(|e| e.to_string())?;
     sqlx::query("UPDATE webhook_fanout SET last_seq = last_seq WHERE id = 1")
         .execute(&mut *tx)
         .await

@@ -392,3 +392,39 @@ async fn the_library_works_on_postgres() {
     }
     library_round_trip(Backend::Postgres).await;
 }
+
+/// A CLI write while another process writes a large import into the same SQLite file waits for
+/// the lock (BEGIN IMMEDIATE, busy timeout) instead of failing with "database is locked".
+#[tokio::test]
+async fn a_cli_write_during_an_import_succeeds() {
+    let database = TestDatabase::create(Backend::Sqlite).await;
+    assert_eq!(armory(&database, &["migrate"]).code, Some(0));
+    let synthetic = std::env::temp_dir().join(format!("armory-synth-{}", uuid::Uuid::new_v4().simple()));
+    let synth = Command::new(ARMORY)
+        .args(["catalog", "synth", "--firearms", "3000", "--seed", "7"])
+        .arg(&synthetic)
+        .output()
+        .unwrap();
+    assert!(synth.status.success(), "{}", String::from_utf8_lossy(&synth.stderr));
+    let import = Command::new(ARMORY)
+        .args(["catalog", "import"])
+        .arg(&synthetic)
+        .args(["--database-url", &database.url])
+        .env_remove("ARMORY_DATABASE_URL")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut created = 0;
+    for n in 0..12 {
+        let email = format!("busy-{n}@example.com");
+        let run = armory(&database, &["accounts", "create", "--email", &email, "--plan", "builder"]);
+        assert_eq!(run.code, Some(0), "write {n} during the import: {}", run.stderr);
+        created += 1;
+        std::thread::sleep(std::time::Duration::from_millis(150));
+    }
+    let imported = import.wait_with_output().unwrap();
+    assert!(imported.status.success(), "{}", String::from_utf8_lossy(&imported.stderr));
+    assert_eq!(created, 12);
+    let _ = std::fs::remove_dir_all(&synthetic);
+}
