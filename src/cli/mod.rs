@@ -20,6 +20,7 @@ use crate::read::snapshot::CatalogHandle;
 use crate::shutdown::Shutdown;
 use crate::telemetry;
 use crate::webhooks::allow::AllowList;
+use crate::webhooks::retention::RetentionSettings;
 use crate::webhooks::{WebhookSettings, Webhooks, parse_hosts, parse_schedule};
 
 #[derive(Parser)]
@@ -91,6 +92,15 @@ struct ServeArgs {
     /// Origins browsers may call keyed operations from, comma-separated (`*` or unset: any).
     #[arg(long, env = "ARMORY_CORS_ORIGINS")]
     cors_origins: Option<String>,
+    /// Days delivered and abandoned webhook deliveries are kept before the worker prunes them.
+    #[arg(long, env = "ARMORY_RETAIN_DELIVERIES_DAYS", default_value_t = 30)]
+    retain_deliveries_days: u64,
+    /// Days fanned-out catalog events (the outbox) are kept.
+    #[arg(long, env = "ARMORY_RETAIN_EVENTS_DAYS", default_value_t = 30)]
+    retain_events_days: u64,
+    /// Days per-day usage counts are kept.
+    #[arg(long, env = "ARMORY_RETAIN_USAGE_DAYS", default_value_t = 400)]
+    retain_usage_days: u64,
     /// The most connections held open at once; past it, new ones wait in the backlog.
     #[arg(long, env = "ARMORY_MAX_CONNECTIONS", default_value_t = 4096)]
     max_connections: usize,
@@ -184,6 +194,12 @@ fn config(database_url: String, args: &ServeArgs) -> Result<Config, String> {
         public_hosts: parse_hosts(&args.public_hosts),
         worker_domain: args.webhook_worker_domain.clone().filter(|d| !d.trim().is_empty()),
         run_worker: !args.no_worker,
+        retention: RetentionSettings {
+            deliveries: days(args.retain_deliveries_days),
+            events: days(args.retain_events_days),
+            usage: days(args.retain_usage_days),
+            ..RetentionSettings::default()
+        },
         ..WebhookSettings::default()
     };
     Ok(Config {
@@ -215,6 +231,10 @@ fn config(database_url: String, args: &ServeArgs) -> Result<Config, String> {
             .map_err(|e| format!("ARMORY_PLAN_LIMITS: {e}"))?,
         webhooks,
     })
+}
+
+fn days(n: u64) -> Duration {
+    Duration::from_secs(n.max(1) * 86_400)
 }
 
 /// `ARMORY_PUBLIC_URL`: an absolute http(s) URL with a host and nothing after the path, kept

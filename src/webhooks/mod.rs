@@ -11,6 +11,7 @@ pub mod events;
 pub mod fanout;
 pub mod guard;
 pub mod payload;
+pub mod retention;
 pub mod send;
 pub mod sign;
 pub mod url;
@@ -37,6 +38,8 @@ pub struct WebhookSettings {
     pub run_worker: bool,
     /// How often the worker looks for new events and due deliveries.
     pub poll_interval: Duration,
+    /// What the worker prunes, and when (`retention`).
+    pub retention: retention::RetentionSettings,
     /// How long a claim outlives the attempt's timeout before another worker may take it over:
     /// a process killed between claim and send delays that attempt by this much, and loses nothing.
     pub claim_margin: Duration,
@@ -47,6 +50,7 @@ impl Default for WebhookSettings {
         Self {
             allow_targets: allow::AllowList::default(),
             retry_schedule: [60, 300, 900].map(Duration::from_secs).to_vec(),
+            retention: retention::RetentionSettings::default(),
             timeout: Duration::from_secs(10),
             public_hosts: Vec::new(),
             worker_domain: None,

@@ -67,9 +67,18 @@ impl Webhooks {
     /// Until `stop` fires: a pass, then a pause. Shutdown is only noticed between passes, so an
     /// attempt in flight finishes and its outcome is recorded.
     pub async fn run(self, stop: Shutdown) {
+        let mut last_pruned: Option<std::time::Instant> = None;
         loop {
             if let Err(e) = self.run_once().await {
                 tracing::warn!(error = %e, "webhook worker pass failed; retrying on the next one");
+            }
+            let retention = &self.inner.settings.retention;
+            if last_pruned.is_none_or(|at| at.elapsed() >= retention.every) {
+                last_pruned = Some(std::time::Instant::now());
+                match super::retention::prune(&self.inner.db, retention).await {
+                    Ok(pruned) => tracing::info!(?pruned, "pruned rows past their retention"),
+                    Err(e) => tracing::warn!(error = %e, "pruning failed; retrying on the next round"),
+                }
             }
             tokio::select! {
                 _ = stop.triggered() => return,

@@ -1,3 +1,4 @@
 //! The account area under /v1/me: webhook endpoints and their deliveries.
 
+mod retention;
 mod webhooks;
