@@ -32,6 +32,8 @@ pub enum StartupError {
 
 pub struct App {
     listener: TcpListener,
+    /// The separate /metrics listener (`ARMORY_METRICS_BIND`), when configured.
+    metrics_listener: Option<TcpListener>,
     router: Router,
     state: AppState,
     /// The webhook worker's loop, when this process runs it; `run` waits for it on shutdown so
@@ -77,7 +79,18 @@ impl App {
         let worker = config.webhooks.run_worker.then(|| tokio::spawn(webhooks.clone().run(shutdown.clone())));
         let state = AppState { db, config: Arc::new(config), shutdown, access, catalog, webhooks };
         let router = routes::build(state.clone(), extra).map_err(|e| StartupError::Load(e.to_string()))?;
-        Ok(Self { listener, router, state, worker })
+        let metrics_listener = match state.config.metrics_bind {
+            Some(addr) => {
+                Some(TcpListener::bind(addr).await.map_err(|cause| StartupError::Bind { addr, cause })?)
+            }
+            None => None,
+        };
+        Ok(Self { listener, metrics_listener, router, state, worker })
+    }
+
+    /// The separate /metrics listener's address, when one is configured.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics_listener.as_ref().and_then(|l| l.local_addr().ok())
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -102,6 +115,17 @@ impl App {
             tokio::time::sleep(drain).await;
         };
         let connections = self.state.config.connections.clone();
+        if let Some(listener) = self.metrics_listener {
+            let router = crate::http::service::metrics::private_listener(self.state.clone());
+            let stopped = self.state.shutdown.clone();
+            let settings = connections.clone();
+            tokio::spawn(async move {
+                let stop = async move { stopped.triggered().await };
+                if let Err(e) = crate::http::server::serve(listener, router, settings, stop).await {
+                    tracing::error!(error = %e, "the metrics listener failed");
+                }
+            });
+        }
         crate::http::server::serve(self.listener, self.router, connections, stop).await?;
         if let Some(worker) = self.worker
             && let Err(e) = worker.await

@@ -21,6 +21,10 @@ pub struct Config {
     /// server of the OpenAPI description and the base of every absolute link the service writes.
     /// Without it links are relative; the request's Host header is never echoed.
     pub public_url: Option<String>,
+    /// `ARMORY_METRICS_BIND`: a separate listen address serving only /metrics (no credential).
+    pub metrics_bind: Option<SocketAddr>,
+    /// `ARMORY_METRICS_TOKEN`: /metrics on the main listener behind `Authorization: Bearer`.
+    pub metrics_token: Option<String>,
     /// `ARMORY_CORS_ORIGINS`: the origins browsers may call keyed operations from; None: any.
     /// Keyless operations are open to any origin either way.
     pub cors_origins: Option<Vec<String>>,
@@ -43,6 +47,8 @@ impl Config {
             redis_url: None,
             public_url: None,
             cors_origins: None,
+            metrics_bind: None,
+            metrics_token: None,
             connections: ConnectionSettings::default(),
             plans: PlanTable::default(),
             // Tests drive the delivery worker themselves (`Webhooks::run_once`) unless they ask.

@@ -13,6 +13,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod http;
+pub mod metrics;
 pub mod read;
 pub mod shutdown;
 pub mod telemetry;

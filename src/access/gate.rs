@@ -36,9 +36,16 @@ pub struct Access {
 pub async fn gate(
     State(access): State<Arc<Access>>,
     matched: MatchedPath,
-    mut request: Request,
+    request: Request,
     next: Next,
 ) -> Response {
+    let label = operations::for_request(request.method(), matched.as_str()).map_or("unlisted", |op| op.name);
+    let mut response = guard(access, matched, request, next).await;
+    response.extensions_mut().insert(crate::metrics::OperationLabel(label));
+    response
+}
+
+async fn guard(access: Arc<Access>, matched: MatchedPath, mut request: Request, next: Next) -> Response {
     // The router answers HEAD with the GET handler (and drops the body), so HEAD is the GET
     // operation here too: same credential, plan, limits and counting.
     let Some(operation) = operations::for_request(request.method(), matched.as_str()) else {

@@ -89,6 +89,12 @@ struct ServeArgs {
     /// Seconds /ready answers 503 before the listener closes on shutdown.
     #[arg(long, env = "ARMORY_SHUTDOWN_DRAIN_SECS", default_value_t = 0)]
     shutdown_drain_secs: u64,
+    /// A separate address serving only /metrics, e.g. 127.0.0.1:9090 (not public by default).
+    #[arg(long, env = "ARMORY_METRICS_BIND")]
+    metrics_bind: Option<SocketAddr>,
+    /// A token that opens /metrics on the main listener (`Authorization: Bearer <token>`).
+    #[arg(long, env = "ARMORY_METRICS_TOKEN")]
+    metrics_token: Option<String>,
     /// Origins browsers may call keyed operations from, comma-separated (`*` or unset: any).
     #[arg(long, env = "ARMORY_CORS_ORIGINS")]
     cors_origins: Option<String>,
@@ -209,6 +215,8 @@ fn config(database_url: String, args: &ServeArgs) -> Result<Config, String> {
         shutdown_drain: Duration::from_secs(args.shutdown_drain_secs),
         redis_url: args.redis_url.clone().filter(|url| !url.is_empty()),
         public_url: parse_public_url(args.public_url.as_deref())?,
+        metrics_bind: args.metrics_bind,
+        metrics_token: args.metrics_token.clone().filter(|t| !t.trim().is_empty()),
         cors_origins: args
             .cors_origins
             .as_deref()

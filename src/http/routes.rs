@@ -29,7 +29,7 @@ use crate::http::edge::timeout;
 use crate::http::edge::{compression, cors};
 use crate::http::openapi;
 use crate::http::openapi::binding::UnboundRoute;
-use crate::http::service::{docs, health};
+use crate::http::service::{docs, health, metrics};
 use crate::http::state::AppState;
 
 /// The documented operations, and the description generated from their annotations.
@@ -111,6 +111,8 @@ pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Router,
         router = router.merge(extra);
     }
     let router = router
+        // Not an operation: outside the gate, hidden unless a token is configured.
+        .route("/metrics", get(metrics::behind_token))
         .with_state(state)
         .route("/", get(index))
         .route("/openapi.json", get(openapi::openapi_json).with_state(Arc::new(document)))

@@ -27,6 +27,8 @@ pub struct Snapshot {
     meta: HashMap<&'static str, HashMap<String, RecordMeta>>,
     /// Lookups, pre-rendered firearms, sort orders and the search index.
     pub read: ReadModel,
+    /// Seconds from reading the catalog to a servable snapshot.
+    pub build_seconds: f64,
 }
 
 impl Snapshot {
@@ -115,7 +117,8 @@ async fn read(db: &Db) -> Result<Snapshot, String> {
             build_ms,
             "catalog snapshot ready"
         );
-        Ok(Snapshot { revision, catalog, meta, read })
+        let build_seconds = started.elapsed().as_secs_f64();
+        Ok(Snapshot { revision, catalog, meta, read, build_seconds })
     })
     .await
     .map_err(|e| e.to_string())?

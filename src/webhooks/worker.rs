@@ -210,6 +210,10 @@ impl Webhooks {
                 None => ("abandoned", unix_millis_now()),
             }
         };
+        crate::metrics::global().delivery(match state {
+            "pending" => "retry_scheduled",
+            other => other,
+        });
         if state == "abandoned" {
             tracing::info!(delivery = %delivery.id, endpoint = %delivery.endpoint_id, "webhook delivery abandoned");
         }

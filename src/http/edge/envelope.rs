@@ -17,6 +17,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 
 use crate::error::ApiError;
+use crate::metrics::OperationLabel;
 use crate::telemetry::CURRENT_REQUEST_ID;
 
 pub static REQUEST_ID_HEADER: HeaderName = HeaderName::from_static("x-request-id");
@@ -34,7 +35,11 @@ pub async fn envelope(mut request: Request, next: Next) -> Response {
 
     let mut response = CURRENT_REQUEST_ID.scope(request_id.clone(), next.run(request)).await;
 
+    let metrics = crate::metrics::global();
     if let Some(error) = response.extensions_mut().remove::<ApiError>() {
+        if error.reason.status().as_u16() == 429 {
+            metrics.refused(&error.reason.identifier());
+        }
         let body = serde_json::to_vec(&error.body(&request_id)).expect("a JSON value serialises");
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
@@ -46,6 +51,8 @@ pub async fn envelope(mut request: Request, next: Next) -> Response {
     }
 
     let status = response.status().as_u16();
+    let operation = response.extensions().get::<OperationLabel>().map_or("unmatched", |label| label.0);
+    metrics.observe_request(operation, status, started.elapsed());
     let duration_ms = started.elapsed().as_secs_f64() * 1000.0;
     tracing::info!(target: "armory::access", %method, %path, status, duration_ms, request_id, "request");
     response

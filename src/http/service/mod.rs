@@ -2,3 +2,4 @@
 
 pub mod docs;
 pub mod health;
+pub mod metrics;

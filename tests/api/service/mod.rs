@@ -5,5 +5,6 @@ mod caching;
 mod connections;
 mod envelope;
 mod health;
+mod metrics;
 mod outage;
 mod shutdown;

@@ -1,0 +1,105 @@
+//! The service's metrics, in the Prometheus text format (`/metrics`, see `http::service::metrics`):
+//! requests by operation and status, latency histograms by operation, limiter refusals by reason,
+//! webhook delivery outcomes, and, read at scrape time, the webhook queue depth and the catalog
+//! snapshot's revision and build time. One registry per process.
+
+use std::sync::OnceLock;
+use std::sync::atomic::AtomicU64;
+use std::time::Duration;
+
+use prometheus_client::encoding::text::encode;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::registry::Registry;
+
+type Labels = Vec<(&'static str, String)>;
+
+/// The operation a request ran, set on the response by the access gate so the outermost layer can
+/// label its metrics ("unmatched" when no route matched).
+#[derive(Debug, Clone, Copy)]
+pub struct OperationLabel(pub &'static str);
+
+pub struct Metrics {
+    registry: Registry,
+    requests: Family<Labels, Counter>,
+    latency: Family<Labels, Histogram, fn() -> Histogram>,
+    refusals: Family<Labels, Counter>,
+    deliveries: Family<Labels, Counter>,
+    queue_depth: Gauge,
+    snapshot_revision: Gauge,
+    snapshot_build_seconds: Gauge<f64, AtomicU64>,
+}
+
+fn latency_buckets() -> Histogram {
+    // 0.25 ms to about 4 s.
+    Histogram::new(exponential_buckets(0.000_25, 2.0, 15))
+}
+
+pub fn global() -> &'static Metrics {
+    static METRICS: OnceLock<Metrics> = OnceLock::new();
+    METRICS.get_or_init(Metrics::new)
+}
+
+impl Metrics {
+    fn new() -> Self {
+        let mut registry = Registry::with_prefix("armory");
+        let requests = Family::<Labels, Counter>::default();
+        let latency = Family::<Labels, Histogram, fn() -> Histogram>::new_with_constructor(latency_buckets);
+        let refusals = Family::<Labels, Counter>::default();
+        let deliveries = Family::<Labels, Counter>::default();
+        let queue_depth = Gauge::default();
+        let snapshot_revision = Gauge::default();
+        let snapshot_build_seconds = Gauge::<f64, AtomicU64>::default();
+        registry.register("http_requests", "Requests answered, by operation and status", requests.clone());
+        registry.register("http_request_duration_seconds", "Time to answer, by operation", latency.clone());
+        registry.register("limiter_refusals", "Requests refused by a limit, by reason", refusals.clone());
+        registry.register("webhook_deliveries", "Webhook delivery attempts, by outcome", deliveries.clone());
+        registry.register("webhook_queue_depth", "Webhook deliveries pending", queue_depth.clone());
+        registry.register(
+            "catalog_snapshot_revision",
+            "Catalog revision this node serves",
+            snapshot_revision.clone(),
+        );
+        registry.register(
+            "catalog_snapshot_build_seconds",
+            "Seconds the served snapshot took to build",
+            snapshot_build_seconds.clone(),
+        );
+        Self {
+            registry,
+            requests,
+            latency,
+            refusals,
+            deliveries,
+            queue_depth,
+            snapshot_revision,
+            snapshot_build_seconds,
+        }
+    }
+
+    pub fn observe_request(&self, operation: &'static str, status: u16, elapsed: Duration) {
+        let by_status = vec![("operation", operation.to_owned()), ("status", status.to_string())];
+        self.requests.get_or_create(&by_status).inc();
+        self.latency.get_or_create(&vec![("operation", operation.to_owned())]).observe(elapsed.as_secs_f64());
+    }
+
+    pub fn refused(&self, reason: &str) {
+        self.refusals.get_or_create(&vec![("reason", reason.to_owned())]).inc();
+    }
+
+    pub fn delivery(&self, outcome: &'static str) {
+        self.deliveries.get_or_create(&vec![("outcome", outcome.to_owned())]).inc();
+    }
+
+    /// The text exposition, with the gauges read now.
+    pub fn render(&self, queue_depth: i64, revision: i64, build_seconds: f64) -> String {
+        self.queue_depth.set(queue_depth);
+        self.snapshot_revision.set(revision);
+        self.snapshot_build_seconds.set(build_seconds);
+        let mut text = String::new();
+        encode(&mut text, &self.registry).expect("writing to a String never fails");
+        text
+    }
+}
