@@ -11,6 +11,7 @@ use crate::access::cache::KeyCache;
 use crate::access::gate::Access;
 use crate::access::limiter::Limiter;
 use crate::access::paging::BurstGuard;
+use crate::access::transport::TransportPolicy;
 use crate::access::usage::Usage;
 use crate::config::Config;
 use crate::db::{Db, DbError};
@@ -32,6 +33,8 @@ pub enum StartupError {
 
 pub struct App {
     listener: TcpListener,
+    /// The TLS acceptor, when HTTPS is served directly.
+    tls: Option<tokio_rustls::TlsAcceptor>,
     /// The separate /metrics listener (`ARMORY_METRICS_BIND`), when configured.
     metrics_listener: Option<TcpListener>,
     router: Router,
@@ -69,6 +72,8 @@ impl App {
             plans: config.plans.clone(),
             burst: BurstGuard::default(),
             usage: Usage::new(db.clone()),
+            transport: TransportPolicy::parse(&config.trusted_proxies)
+                .map_err(|e| StartupError::Load(format!("ARMORY_TRUSTED_PROXIES: {e}")))?,
         });
         let catalog = CatalogHandle::load(db.clone()).await.map_err(StartupError::Load)?;
         tokio::spawn(access.keys.clone().keep_fresh(shutdown.clone()));
@@ -85,7 +90,16 @@ impl App {
             }
             None => None,
         };
-        Ok(Self { listener, metrics_listener, router, state, worker })
+        let tls = match &state.config.tls {
+            Some(files) => {
+                let certificates =
+                    crate::http::tls::ReloadingCert::load(files.clone()).map_err(StartupError::Load)?;
+                tokio::spawn(certificates.clone().keep_fresh(state.shutdown.clone()));
+                Some(crate::http::tls::acceptor(certificates).map_err(StartupError::Load)?)
+            }
+            None => None,
+        };
+        Ok(Self { listener, tls, metrics_listener, router, state, worker })
     }
 
     /// The separate /metrics listener's address, when one is configured.
@@ -121,12 +135,12 @@ impl App {
             let settings = connections.clone();
             tokio::spawn(async move {
                 let stop = async move { stopped.triggered().await };
-                if let Err(e) = crate::http::server::serve(listener, router, settings, stop).await {
+                if let Err(e) = crate::http::server::serve(listener, router, settings, None, stop).await {
                     tracing::error!(error = %e, "the metrics listener failed");
                 }
             });
         }
-        crate::http::server::serve(self.listener, self.router, connections, stop).await?;
+        crate::http::server::serve(self.listener, self.router, connections, self.tls, stop).await?;
         if let Some(worker) = self.worker
             && let Err(e) = worker.await
         {

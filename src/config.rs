@@ -21,6 +21,11 @@ pub struct Config {
     /// server of the OpenAPI description and the base of every absolute link the service writes.
     /// Without it links are relative; the request's Host header is never echoed.
     pub public_url: Option<String>,
+    /// `ARMORY_TLS_CERT` and `ARMORY_TLS_KEY`: serve HTTPS directly (PEM files, reloaded on change).
+    pub tls: Option<TlsFiles>,
+    /// `ARMORY_TRUSTED_PROXIES`: addresses or CIDRs of reverse proxies whose `X-Forwarded-Proto:
+    /// https` is believed (an API key over plain HTTP is refused off loopback otherwise).
+    pub trusted_proxies: Vec<String>,
     /// `ARMORY_METRICS_BIND`: a separate listen address serving only /metrics (no credential).
     pub metrics_bind: Option<SocketAddr>,
     /// `ARMORY_METRICS_TOKEN`: /metrics on the main listener behind `Authorization: Bearer`.
@@ -47,6 +52,8 @@ impl Config {
             redis_url: None,
             public_url: None,
             cors_origins: None,
+            tls: None,
+            trusted_proxies: Vec::new(),
             metrics_bind: None,
             metrics_token: None,
             connections: ConnectionSettings::default(),
@@ -78,4 +85,11 @@ impl Default for ConnectionSettings {
             shutdown_grace: Duration::from_secs(10),
         }
     }
+}
+
+/// The PEM certificate chain and private key TLS is served with.
+#[derive(Debug, Clone)]
+pub struct TlsFiles {
+    pub cert: std::path::PathBuf,
+    pub key: std::path::PathBuf,
 }

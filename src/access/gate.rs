@@ -31,6 +31,8 @@ pub struct Access {
     pub plans: PlanTable,
     pub burst: BurstGuard,
     pub usage: Usage,
+    /// Keys only over TLS, or through a trusted proxy's HTTPS.
+    pub transport: super::transport::TransportPolicy,
 }
 
 pub async fn gate(
@@ -45,7 +47,7 @@ pub async fn gate(
     response
 }
 
-async fn guard(access: Arc<Access>, matched: MatchedPath, mut request: Request, next: Next) -> Response {
+async fn guard(access: Arc<Access>, matched: MatchedPath, request: Request, next: Next) -> Response {
     // The router answers HEAD with the GET handler (and drops the body), so HEAD is the GET
     // operation here too: same credential, plan, limits and counting.
     let Some(operation) = operations::for_request(request.method(), matched.as_str()) else {
@@ -64,6 +66,14 @@ async fn guard(access: Arc<Access>, matched: MatchedPath, mut request: Request, 
         return response;
     }
     let now = clock::now();
+    let (parts, body) = request.into_parts();
+    let refused = access.transport.check(&parts);
+    let mut request = Request::from_parts(parts, body);
+    if let Err(error) = refused {
+        let mut response = error.into_response();
+        cache_policy(&mut response, operation, true);
+        return response;
+    }
     let caller = match admit(&access, operation, request.headers(), now).await {
         Ok(caller) => caller,
         Err(error) => {

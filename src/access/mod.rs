@@ -8,4 +8,5 @@ pub mod limiter;
 pub mod operations;
 pub mod paging;
 pub mod plan;
+pub mod transport;
 pub mod usage;

@@ -89,6 +89,15 @@ struct ServeArgs {
     /// Seconds /ready answers 503 before the listener closes on shutdown.
     #[arg(long, env = "ARMORY_SHUTDOWN_DRAIN_SECS", default_value_t = 0)]
     shutdown_drain_secs: u64,
+    /// PEM certificate chain to serve HTTPS with (with --tls-key); re-read when it changes.
+    #[arg(long, env = "ARMORY_TLS_CERT", requires = "tls_key")]
+    tls_cert: Option<std::path::PathBuf>,
+    /// PEM private key of --tls-cert.
+    #[arg(long, env = "ARMORY_TLS_KEY", requires = "tls_cert")]
+    tls_key: Option<std::path::PathBuf>,
+    /// Reverse proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-Proto is believed.
+    #[arg(long, env = "ARMORY_TRUSTED_PROXIES", default_value = "")]
+    trusted_proxies: String,
     /// A separate address serving only /metrics, e.g. 127.0.0.1:9090 (not public by default).
     #[arg(long, env = "ARMORY_METRICS_BIND")]
     metrics_bind: Option<SocketAddr>,
@@ -215,6 +224,17 @@ fn config(database_url: String, args: &ServeArgs) -> Result<Config, String> {
         shutdown_drain: Duration::from_secs(args.shutdown_drain_secs),
         redis_url: args.redis_url.clone().filter(|url| !url.is_empty()),
         public_url: parse_public_url(args.public_url.as_deref())?,
+        tls: match (&args.tls_cert, &args.tls_key) {
+            (Some(cert), Some(key)) => Some(crate::config::TlsFiles { cert: cert.clone(), key: key.clone() }),
+            _ => None,
+        },
+        trusted_proxies: args
+            .trusted_proxies
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(str::to_owned)
+            .collect(),
         metrics_bind: args.metrics_bind,
         metrics_token: args.metrics_token.clone().filter(|t| !t.trim().is_empty()),
         cors_origins: args

@@ -16,6 +16,7 @@ pub mod routes;
 pub mod server;
 pub mod service;
 pub mod state;
+pub mod tls;
 
 pub use crate::error::{ApiError, Reason};
 pub use state::AppState;

@@ -24,11 +24,13 @@ use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto::Builder;
 use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
+use tokio_rustls::TlsAcceptor;
 use tower::ServiceExt;
 
+use crate::access::transport::Transport;
 use crate::config::ConnectionSettings;
 use crate::error::{ApiError, Reason};
 
@@ -37,6 +39,7 @@ pub async fn serve(
     listener: TcpListener,
     router: Router,
     settings: ConnectionSettings,
+    tls: Option<TlsAcceptor>,
     stop: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
     let permits = Arc::new(Semaphore::new(settings.max_connections));
@@ -63,8 +66,24 @@ pub async fn serve(
         let router = router.clone();
         let settings = settings.clone();
         let closing = closing.subscribe();
+        let tls = tls.clone();
         connections.spawn(async move {
-            serve_connection(stream, remote, router, &settings, closing).await;
+            let _ = stream.set_nodelay(true);
+            match tls {
+                None => serve_connection(stream, remote, false, router, &settings, closing).await,
+                Some(acceptor) => {
+                    // The handshake counts against the header-read timeout like the head itself.
+                    let handshake =
+                        tokio::time::timeout(settings.header_read_timeout, acceptor.accept(stream));
+                    match handshake.await {
+                        Ok(Ok(stream)) => {
+                            serve_connection(stream, remote, true, router, &settings, closing).await
+                        }
+                        Ok(Err(e)) => tracing::debug!(error = %e, %remote, "TLS handshake failed"),
+                        Err(_) => tracing::debug!(%remote, "TLS handshake timed out"),
+                    }
+                }
+            }
             drop(permit);
         });
         // Reap finished connections so the set does not grow with the server's lifetime.
@@ -87,20 +106,23 @@ pub async fn serve(
     Ok(())
 }
 
-async fn serve_connection(
-    stream: TcpStream,
+async fn serve_connection<S>(
+    stream: S,
     remote: SocketAddr,
+    tls: bool,
     router: Router,
     settings: &ConnectionSettings,
     mut closing: tokio::sync::watch::Receiver<bool>,
-) {
-    let _ = stream.set_nodelay(true);
+) where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
     let activity = Arc::new(AtomicU64::new(0));
     let started = Instant::now();
     let io = TokioIo::new(Watched { inner: stream, activity: activity.clone(), started, rewriting: None });
     let service = router.map_request(move |request: axum::http::Request<Incoming>| {
         let mut request = request.map(Body::new);
         request.extensions_mut().insert(ConnectInfo(remote));
+        request.extensions_mut().insert(Transport { tls });
         request
     });
     let service = TowerToHyperService::new(service);
@@ -134,21 +156,21 @@ async fn serve_connection(
 /// puts the error answers hyper writes by itself (a request it cannot parse: 400 for a bad
 /// Content-Length or request line, 414, 431) into the JSON envelope with a request id, the one
 /// kind of answer that never passes the router's middleware.
-struct Watched {
-    inner: TcpStream,
+struct Watched<S> {
+    inner: S,
     activity: Arc<AtomicU64>,
     started: Instant,
     /// A rewritten answer being written, how much of it is out, and the length hyper handed us.
     rewriting: Option<(Vec<u8>, usize, usize)>,
 }
 
-impl Watched {
+impl<S> Watched<S> {
     fn touch(&self) {
         self.activity.store(self.started.elapsed().as_millis() as u64, Ordering::Relaxed);
     }
 }
 
-impl AsyncRead for Watched {
+impl<S: AsyncRead + Unpin> AsyncRead for Watched<S> {
     fn poll_read(
         self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -164,7 +186,7 @@ impl AsyncRead for Watched {
     }
 }
 
-impl AsyncWrite for Watched {
+impl<S: AsyncWrite + Unpin> AsyncWrite for Watched<S> {
     fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, data: &[u8]) -> Poll<std::io::Result<usize>> {
         let this = self.get_mut();
         if this.rewriting.is_none()

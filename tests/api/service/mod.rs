@@ -8,3 +8,4 @@ mod health;
 mod metrics;
 mod outage;
 mod shutdown;
+mod tls;
