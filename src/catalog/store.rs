@@ -182,8 +182,17 @@ pub async fn stored_records(
     Ok(out)
 }
 
+/// Why the stored catalog could not be read back; the source is kept.
+#[derive(Debug, thiserror::Error)]
+pub enum StoredCatalogError {
+    #[error("reading {table}: {source}")]
+    Database { table: String, source: sqlx::Error },
+    #[error("a stored {table} record is unreadable: {source}")]
+    Record { table: String, source: serde_json::Error },
+}
+
 /// The whole stored catalog, loaded back from each row's `record`.
-pub async fn read_catalog(conn: &mut AnyConnection) -> Result<Catalog, String> {
+pub async fn read_catalog(conn: &mut AnyConnection) -> Result<Catalog, StoredCatalogError> {
     let mut catalog = Catalog {
         categories: records(conn, rows::CATEGORIES.name).await?,
         manufacturers: records(conn, rows::MANUFACTURERS.name).await?,
@@ -199,15 +208,19 @@ pub async fn read_catalog(conn: &mut AnyConnection) -> Result<Catalog, String> {
     Ok(catalog)
 }
 
-async fn records<T: DeserializeOwned>(conn: &mut AnyConnection, table: &str) -> Result<Vec<T>, String> {
+async fn records<T: DeserializeOwned>(
+    conn: &mut AnyConnection,
+    table: &str,
+) -> Result<Vec<T>, StoredCatalogError> {
     let sql = format!("SELECT record FROM {table} ORDER BY id");
     let rows: Vec<(String,)> = sqlx::query_as(AssertSqlSafe(sql))
         .fetch_all(&mut *conn)
         .await
-        .map_err(|e| format!("reading {table}: {e}"))?;
+        .map_err(|source| StoredCatalogError::Database { table: table.to_owned(), source })?;
     rows.into_iter()
         .map(|(record,)| {
-            serde_json::from_str(&record).map_err(|e| format!("a stored {table} record is unreadable: {e}"))
+            serde_json::from_str(&record)
+                .map_err(|source| StoredCatalogError::Record { table: table.to_owned(), source })
         })
         .collect()
 }

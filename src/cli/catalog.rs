@@ -54,7 +54,7 @@ pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), Stri
         CatalogCommand::Export { dir } => {
             let db = connect_and_migrate(database_url).await?;
             let mut conn = db.pool().acquire().await.map_err(|e| e.to_string())?;
-            let catalog = crate::catalog::store::read_catalog(&mut conn).await?;
+            let catalog = crate::catalog::store::read_catalog(&mut conn).await.map_err(|e| e.to_string())?;
             let files = export::write_dir(&catalog, &dir)?;
             println!("{} records written to {} file(s) in {}", catalog.record_count(), files, dir.display());
             Ok(())

@@ -289,7 +289,7 @@ async fn worker(database_url: String, args: ServeArgs) -> Result<(), String> {
     let db = connect_and_migrate(&config.database_url).await?;
     let shutdown = Shutdown::default();
     shutdown.listen_for_signals();
-    let catalog = CatalogHandle::load(db.clone()).await?;
+    let catalog = CatalogHandle::load(db.clone()).await.map_err(|e| e.to_string())?;
     tokio::spawn(catalog.clone().keep_fresh(shutdown.clone()));
     let webhooks = Webhooks::new(db.clone(), catalog, config.webhooks)?;
     tracing::info!("armory webhook worker running");

@@ -20,6 +20,19 @@ pub struct RecordMeta {
     pub updated_at: String,
 }
 
+/// Why a snapshot could not be built; the source is kept.
+#[derive(Debug, thiserror::Error)]
+pub enum SnapshotError {
+    #[error("reading the catalog: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error(transparent)]
+    Stored(#[from] crate::catalog::store::StoredCatalogError),
+    #[error("building the read model: {0}")]
+    Build(String),
+    #[error("the read-model build task failed: {0}")]
+    Task(#[from] tokio::task::JoinError),
+}
+
 pub struct Snapshot {
     pub revision: i64,
     pub catalog: Catalog,
@@ -44,7 +57,7 @@ pub struct CatalogHandle {
 }
 
 impl CatalogHandle {
-    pub async fn load(db: Db) -> Result<Self, String> {
+    pub async fn load(db: Db) -> Result<Self, SnapshotError> {
         let snapshot = read(&db).await?;
         Ok(Self { db, current: Arc::new(RwLock::new(Arc::new(snapshot))) })
     }
@@ -53,7 +66,7 @@ impl CatalogHandle {
         self.current.read().expect("never poisoned").clone()
     }
 
-    pub async fn reload(&self) -> Result<(), String> {
+    pub async fn reload(&self) -> Result<(), SnapshotError> {
         let snapshot = Arc::new(read(&self.db).await?);
         *self.current.write().expect("never poisoned") = snapshot;
         Ok(())
@@ -84,31 +97,32 @@ impl CatalogHandle {
     }
 }
 
-async fn read(db: &Db) -> Result<Snapshot, String> {
+async fn read(db: &Db) -> Result<Snapshot, SnapshotError> {
     let started = std::time::Instant::now();
-    let mut tx = db.pool().begin().await.map_err(|e| e.to_string())?;
-    let revision = store::catalog_revision(&mut tx).await.map_err(|e| e.to_string())?;
+    let mut tx = db.pool().begin().await?;
+    let revision = store::catalog_revision(&mut tx).await?;
     let catalog = store::read_catalog(&mut tx).await?;
     let mut meta = HashMap::new();
     for table in crate::catalog::rows::TABLES {
         let sql = format!("SELECT id, version, created_at, updated_at FROM {}", table.name);
         let rows: Vec<(String, String, String, String)> =
-            sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *tx).await.map_err(|e| e.to_string())?;
+            sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *tx).await?;
         let by_id = rows
             .into_iter()
             .map(|(id, version, created_at, updated_at)| (id, RecordMeta { version, created_at, updated_at }))
             .collect();
         meta.insert(table.name, by_id);
     }
-    let stats = game_stats(&mut tx).await.map_err(|e| e.to_string())?;
-    let user_ids = user_ids(&mut tx).await.map_err(|e| e.to_string())?;
-    tx.commit().await.map_err(|e| e.to_string())?;
+    let stats = game_stats(&mut tx).await?;
+    let user_ids = user_ids(&mut tx).await?;
+    tx.commit().await?;
     let read_ms = started.elapsed().as_millis() as u64;
     // Rendering every firearm and indexing them is CPU work: keep it off the request threads.
     tokio::task::spawn_blocking(move || {
         let lookup = |table: &str, id: &str| lookup_meta(&meta, table, id);
         let built = std::time::Instant::now();
-        let read = ReadModel::build(&catalog, Stored { meta: &lookup, stats, user_ids })?;
+        let read = ReadModel::build(&catalog, Stored { meta: &lookup, stats, user_ids })
+            .map_err(SnapshotError::Build)?;
         let build_ms = built.elapsed().as_millis() as u64;
         tracing::info!(
             revision,
@@ -120,8 +134,7 @@ async fn read(db: &Db) -> Result<Snapshot, String> {
         let build_seconds = started.elapsed().as_secs_f64();
         Ok(Snapshot { revision, catalog, meta, read, build_seconds })
     })
-    .await
-    .map_err(|e| e.to_string())?
+    .await?
 }
 
 fn lookup_meta(
