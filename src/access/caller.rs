@@ -102,6 +102,47 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Caller {
     }
 }
 
+/// A caller acting for a user account, as every /v1/me operation needs (the gate has already
+/// answered 403 KEY_NOT_LINKED_TO_ACCOUNT to a key no account owns).
+#[derive(Debug, Clone)]
+pub struct AccountCaller {
+    pub account_id: String,
+    pub caller: Caller,
+}
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for AccountCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
+        let caller = Caller::from_request_parts(parts, state).await?;
+        let account_id = caller.account_id.clone().ok_or_else(|| {
+            ApiError::new(Reason::KeyNotLinkedToAccount, "This key belongs to no user account.")
+        })?;
+        Ok(Self { account_id, caller })
+    }
+}
+
+/// A caller acting for the shops its key is linked to, as every /v1/vendor operation needs (the
+/// gate has already answered 403 KEY_NOT_LINKED_TO_SHOP or SHOP_UNDER_REVIEW).
+#[derive(Debug, Clone)]
+pub struct ShopCaller {
+    pub shop_ids: Vec<String>,
+    pub caller: Caller,
+}
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ShopCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
+        let caller = Caller::from_request_parts(parts, state).await?;
+        if caller.shops.is_empty() {
+            return Err(ApiError::new(Reason::KeyNotLinkedToShop, "No shop names this key."));
+        }
+        let shop_ids = caller.shops.iter().map(|shop| shop.shop_id.clone()).collect();
+        Ok(Self { shop_ids, caller })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
 
-use crate::access::caller::Caller;
+use crate::access::caller::AccountCaller;
 use crate::access::paging::Paging;
 use crate::http::edge::body_limit::ApiJson;
 use crate::http::extract::path::ValidPath;
@@ -91,10 +91,10 @@ fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, 
     responses((status = 200, body = schemas::WebhookEndpointPage)))]
 pub async fn list(
     State(state): State<AppState>,
-    caller: Caller,
+    AccountCaller { account_id, .. }: AccountCaller,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let all = endpoints::list(&state.db, account(&caller)?).await?;
+    let all = endpoints::list(&state.db, &account_id).await?;
     let (page, pagination) = paging.slice(&all);
     let data: Vec<Value> = page.iter().map(|e| e.to_json(false)).collect();
     Ok(respond::paged(data, pagination))
@@ -106,10 +106,10 @@ pub async fn list(
     responses((status = 201, body = schemas::WebhookEndpointCreatedResponse)))]
 pub async fn create(
     State(state): State<AppState>,
-    caller: Caller,
+    AccountCaller { account_id, caller }: AccountCaller,
     ApiJson(body): ApiJson<CreateWebhookEndpoint>,
 ) -> Result<Response, ApiError> {
-    let account = account(&caller)?;
+    let account = account_id.as_str();
     let allowance = state.access.plans.get(caller.plan).webhook_endpoints;
     let limit_reached = || {
         ApiError::new(
@@ -156,10 +156,10 @@ pub async fn create(
     responses((status = 200, body = schemas::WebhookEndpointResponse)))]
 pub async fn detail(
     State(state): State<AppState>,
-    caller: Caller,
+    AccountCaller { account_id, .. }: AccountCaller,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let endpoint = endpoints::get(&state.db, account(&caller)?, &id).await?.ok_or_else(|| not_found(&id))?;
+    let endpoint = endpoints::get(&state.db, &account_id, &id).await?.ok_or_else(|| not_found(&id))?;
     Ok(respond::one(endpoint.to_json(false)))
 }
 
@@ -170,11 +170,11 @@ pub async fn detail(
     responses((status = 200, body = schemas::WebhookEndpointResponse)))]
 pub async fn update(
     State(state): State<AppState>,
-    caller: Caller,
+    AccountCaller { account_id, .. }: AccountCaller,
     ValidPath(id): ValidPath<String>,
     ApiJson(body): ApiJson<UpdateWebhookEndpoint>,
 ) -> Result<Response, ApiError> {
-    let account = account(&caller)?;
+    let account = account_id.as_str();
     let mut problems = Map::new();
     let rules = state.webhooks.settings().url_rules();
     let changes = Changes {
@@ -204,10 +204,10 @@ pub async fn update(
     responses((status = 200, body = schemas::WebhookDeletedResponse)))]
 pub async fn delete(
     State(state): State<AppState>,
-    caller: Caller,
+    AccountCaller { account_id, .. }: AccountCaller,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    if !endpoints::delete(&state.db, account(&caller)?, &id).await? {
+    if !endpoints::delete(&state.db, &account_id, &id).await? {
         return Err(not_found(&id));
     }
     Ok(respond::one(json!({ "deleted": true, "id": id })))
@@ -219,20 +219,13 @@ pub async fn delete(
     responses((status = 200, body = schemas::WebhookTestResponse)))]
 pub async fn test(
     State(state): State<AppState>,
-    caller: Caller,
+    AccountCaller { account_id, .. }: AccountCaller,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let endpoint = endpoints::get(&state.db, account(&caller)?, &id).await?.ok_or_else(|| not_found(&id))?;
+    let endpoint = endpoints::get(&state.db, &account_id, &id).await?.ok_or_else(|| not_found(&id))?;
     let outcome = state.webhooks.test_delivery(&endpoint).await;
     let data = json!({ "success": outcome.success(), "status": outcome.status, "error": outcome.error });
     Ok(respond::one(data))
-}
-
-fn account(caller: &Caller) -> Result<&str, ApiError> {
-    caller
-        .account_id
-        .as_deref()
-        .ok_or_else(|| ApiError::internal("an account operation ran without an account"))
 }
 
 fn not_found(id: &str) -> ApiError {
