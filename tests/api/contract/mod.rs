@@ -2,5 +2,6 @@
 //! every answer held to its published schema.
 
 mod json_schema;
+mod layers;
 mod openapi;
 mod schemas;
