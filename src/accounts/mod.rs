@@ -8,6 +8,7 @@
 
 mod account;
 mod demo;
+pub mod favorites;
 mod key;
 mod shop;
 

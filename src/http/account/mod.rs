@@ -1,4 +1,5 @@
-//! The account area under /v1/me: usage and webhook endpoints.
+//! The account area under /v1/me: favorites, usage and webhook endpoints.
 
+pub mod favorites;
 pub mod usage;
 pub mod webhooks;

@@ -1,4 +1,5 @@
 //! The account area under /v1/me: webhook endpoints and their deliveries.
 
+mod favorites;
 mod retention;
 mod webhooks;

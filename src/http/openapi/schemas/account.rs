@@ -56,3 +56,23 @@ pub struct PlanLimits {
 
 envelope!(UsageResponse, Usage);
 envelope!(PlanLimitsResponse, Vec<PlanLimits>);
+
+/// The caller's favorite firearm ids, newest first.
+#[derive(ToSchema)]
+pub struct FavoriteIds {
+    ids: Vec<String>,
+}
+
+/// The outcome of adding or removing a favorite.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct FavoriteChange {
+    firearm_id: String,
+    /// Whether the firearm is a favorite now.
+    favorite: bool,
+    /// Whether this call added it (false when it already was one, and on removal).
+    added: bool,
+}
+
+envelope!(FavoriteIdsResponse, FavoriteIds);
+envelope!(FavoriteChangeResponse, FavoriteChange);
