@@ -41,16 +41,23 @@ pub async fn gate(
     request: Request,
     next: Next,
 ) -> Response {
-    let label = operations::for_request(request.method(), matched.as_str()).map_or("unlisted", |op| op.name);
-    let mut response = guard(access, matched, request, next).await;
+    // The router answers HEAD with the GET handler (and drops the body), so HEAD is the GET
+    // operation here too: same credential, plan, limits and counting.
+    let operation = operations::for_request(request.method(), matched.as_str());
+    let mut response = guard(access, operation, &matched, request, next).await;
+    let label = operation.map_or("unlisted", |op| op.name);
     response.extensions_mut().insert(crate::metrics::OperationLabel(label));
     response
 }
 
-async fn guard(access: Arc<Access>, matched: MatchedPath, request: Request, next: Next) -> Response {
-    // The router answers HEAD with the GET handler (and drops the body), so HEAD is the GET
-    // operation here too: same credential, plan, limits and counting.
-    let Some(operation) = operations::for_request(request.method(), matched.as_str()) else {
+async fn guard(
+    access: Arc<Access>,
+    operation: Option<&'static Operation>,
+    matched: &MatchedPath,
+    request: Request,
+    next: Next,
+) -> Response {
+    let Some(operation) = operation else {
         // Fail closed: a routed path the operations table does not know is a programming error
         // (start-up refuses it); it must never be served without a key.
         tracing::error!(route = matched.as_str(), method = %request.method(), "a routed operation is missing from the table");

@@ -128,7 +128,9 @@ async fn serve_connection<S>(
     let service = TowerToHyperService::new(service);
     let mut builder = Builder::new(TokioExecutor::new());
     builder.http1().timer(TokioTimer::new()).header_read_timeout(settings.header_read_timeout);
-    builder.http2().timer(TokioTimer::new()).keep_alive_interval(settings.idle_timeout / 2);
+    // No HTTP/2 keep-alive pings: they would count as activity and keep an idle connection open
+    // past the idle timeout.
+    builder.http2().timer(TokioTimer::new());
     let connection = builder.serve_connection_with_upgrades(io, service);
     tokio::pin!(connection);
     let mut watchdog = tokio::time::interval(Duration::from_secs(1).min(settings.idle_timeout));
