@@ -7,6 +7,7 @@
 //! given for an expiry or a paid period is stored as the start of that day, the moment it ends.
 
 mod account;
+pub mod collections;
 mod demo;
 pub mod favorites;
 mod key;
@@ -49,6 +50,10 @@ pub enum AccountError {
     KeyNotOfShopAccount { key: String, shop: String },
     #[error("a shop needs a name")]
     EmptyShopName,
+    #[error("no collection has the share id '{0}'")]
+    UnknownCollection(String),
+    #[error("a display name is 1 to 60 characters")]
+    InvalidDisplayName,
     #[error("the database refused the change: {0}")]
     Database(String),
 }

@@ -32,6 +32,10 @@ pub enum AccountsCommand {
     GrantStaff { id: String },
     /// Withdraw staff rights.
     RevokeStaff { id: String },
+    /// Set the name shown as the owner of the account's shared collections (never the e-mail).
+    SetDisplayName { id: String, name: String },
+    /// Delete a shared collection, by its share id (the owner asks the operator).
+    DeleteCollection { share_id: String },
     /// List every account.
     List,
 }
@@ -122,6 +126,16 @@ pub async fn run_accounts(command: AccountsCommand, database_url: &str) -> Resul
             let db = connect_and_migrate(database_url).await?;
             accounts::set_staff(&db, &id, false).await.map_err(text)?;
             eprintln!("account {id} no longer has staff rights");
+        }
+        AccountsCommand::SetDisplayName { id, name } => {
+            let db = connect_and_migrate(database_url).await?;
+            accounts::collections::set_display_name(&db, &id, &name).await.map_err(text)?;
+            eprintln!("account {id} is shown as '{}'", name.trim());
+        }
+        AccountsCommand::DeleteCollection { share_id } => {
+            let db = connect_and_migrate(database_url).await?;
+            accounts::collections::delete(&db, &share_id).await.map_err(text)?;
+            eprintln!("collection {share_id} is deleted");
         }
         AccountsCommand::List => {
             let db = connect_and_migrate(database_url).await?;

@@ -18,7 +18,7 @@ use utoipa_axum::routes;
 use crate::access::gate::gate;
 use crate::error::Reason;
 use crate::error::{ApiError, MAX_JSON_BODY_BYTES};
-use crate::http::account::{favorites, usage, webhooks};
+use crate::http::account::{collections, favorites, usage, webhooks};
 use crate::http::catalog::{
     ammunition, calibers, categories, countries, firearms, game_stats_versions, manufacturers,
 };
@@ -78,6 +78,8 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(favorites::list))
         .routes(routes!(favorites::ids))
         .routes(routes!(favorites::add, favorites::remove))
+        .routes(routes!(collections::create))
+        .routes(routes!(collections::shared))
         .routes(routes!(webhooks::list, webhooks::create))
         .routes(routes!(webhooks::detail, webhooks::update, webhooks::delete))
         .routes(routes!(webhooks::test))

@@ -1,5 +1,6 @@
 //! The account area under /v1/me: webhook endpoints and their deliveries.
 
+mod collections;
 mod favorites;
 mod retention;
 mod webhooks;

@@ -76,3 +76,37 @@ pub struct FavoriteChange {
 
 envelope!(FavoriteIdsResponse, FavoriteIds);
 envelope!(FavoriteChangeResponse, FavoriteChange);
+
+/// A collection just published.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct CollectionCreated {
+    /// 128 random bits, hex: whoever holds it can read the collection.
+    share_id: String,
+    name: String,
+    firearm_count: i64,
+    /// Where it is read, without a key (absolute with ARMORY_PUBLIC_URL, else relative).
+    url: String,
+    created_at: String,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct CollectionOwner {
+    /// The name the owner chose; null until set. Never the e-mail.
+    display_name: Option<String>,
+}
+
+/// A shared collection as anyone holding its id reads it.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct SharedCollection {
+    share_id: String,
+    name: String,
+    owner: CollectionOwner,
+    created_at: String,
+    firearms: Vec<super::FirearmListItem>,
+}
+
+envelope!(CollectionCreatedResponse, CollectionCreated);
+envelope!(SharedCollectionResponse, SharedCollection);
