@@ -20,7 +20,7 @@ pub enum Added {
 /// account's row, so concurrent adds cannot pass the limit together.
 pub async fn add(db: &Db, account_id: &str, firearm_id: &str) -> sqlx::Result<Added> {
     let mut tx = db.begin_write().await?;
-    sqlx::query("UPDATE accounts SET id = id WHERE id = $1").bind(account_id).execute(&mut *tx).await?;
+    crate::db::lock_account(&mut tx, account_id).await?;
     let existing: Option<(i64,)> =
         sqlx::query_as("SELECT added_at FROM favorites WHERE account_id = $1 AND firearm_id = $2")
             .bind(account_id)

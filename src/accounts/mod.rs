@@ -1,5 +1,6 @@
 //! Accounts, API keys and shops: the operator side (`armory accounts|keys|shops`) and the demo
-//! accounts a development server creates on first start.
+//! accounts a development server creates on first start; and what accounts write through the API
+//! (favorites, collections, data reports, support tickets) with the idempotency keys of those writes.
 //!
 //! Every change is one transaction that also bumps `service_state.access_revision`, which each
 //! node polls to reload its key cache. A key's secret is returned once, at creation; only its
@@ -10,8 +11,11 @@ mod account;
 pub mod collections;
 mod demo;
 pub mod favorites;
+pub mod idempotency;
 mod key;
+pub mod reports;
 mod shop;
+pub mod support;
 
 pub use account::{
     ACCOUNT_ACTIVE, ACCOUNT_SUSPENDED, AccountRow, create_account, list_accounts, set_paid_until, set_plan,
@@ -54,6 +58,20 @@ pub enum AccountError {
     UnknownCollection(String),
     #[error("a display name is 1 to 60 characters")]
     InvalidDisplayName,
+    #[error("no data report has the id '{0}'")]
+    UnknownReport(String),
+    #[error(
+        "the report '{id}' is {from}; it cannot become {to} (pending -> reviewed -> resolved or dismissed, or pending -> dismissed)"
+    )]
+    ReportTransition { id: String, from: String, to: &'static str },
+    #[error("no support ticket has the id '{0}'")]
+    UnknownTicket(String),
+    #[error("the ticket '{0}' is closed; it takes no more replies")]
+    TicketClosed(String),
+    #[error("a ticket holds at most {limit} attachments; it holds {held}")]
+    TooManyAttachments { held: usize, limit: usize },
+    #[error("'{0}' is not a ticket status; expected open, in_progress, waiting, resolved or closed")]
+    UnknownTicketStatus(String),
     #[error("the database refused the change: {0}")]
     Database(String),
 }

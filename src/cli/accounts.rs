@@ -247,7 +247,7 @@ fn text(error: accounts::AccountError) -> String {
 }
 
 /// Left-aligned columns separated by two spaces, a header line first.
-fn render_table(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> String {
+pub(super) fn render_table(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> String {
     let rows: Vec<Vec<String>> =
         std::iter::once(header.iter().map(|h| (*h).to_owned()).collect()).chain(rows).collect();
     let mut widths = vec![0; header.len()];

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 mod accounts;
 mod catalog;
 mod game_stats;
+mod staff;
 
 use crate::access::plan::PlanTable;
 use crate::app::App;
@@ -60,6 +61,12 @@ enum Command {
     /// Create and approve shops and link their keys.
     #[command(subcommand)]
     Shops(accounts::ShopsCommand),
+    /// Staff: list data reports and move them (review, resolve, dismiss).
+    #[command(subcommand)]
+    Reports(staff::ReportsCommand),
+    /// Staff: list support tickets, reply, set a ticket's status.
+    #[command(subcommand)]
+    Support(staff::SupportCommand),
     /// Freeze the live game stats as a versioned dataset.
     #[command(subcommand, name = "game-stats")]
     GameStats(game_stats::GameStatsCommand),
@@ -185,6 +192,8 @@ async fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Accounts(command)) => accounts::run_accounts(command, &cli.database_url).await,
         Some(Command::Keys(command)) => accounts::run_keys(command, &cli.database_url).await,
         Some(Command::Shops(command)) => accounts::run_shops(command, &cli.database_url).await,
+        Some(Command::Reports(command)) => staff::run_reports(command, &cli.database_url).await,
+        Some(Command::Support(command)) => staff::run_support(command, &cli.database_url).await,
         Some(Command::GameStats(command)) => game_stats::run(command, &cli.database_url).await,
     }
 }

@@ -149,6 +149,13 @@ fn first_line(error: &dyn std::fmt::Display) -> String {
     error.to_string().lines().next().unwrap_or_default().to_owned()
 }
 
+/// Hold an account's row until the transaction ends (an update that changes nothing), so that a
+/// count-then-insert under an account's limit cannot be passed by two concurrent requests.
+pub async fn lock_account(conn: &mut sqlx::AnyConnection, account_id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE accounts SET id = id WHERE id = $1").bind(account_id).execute(conn).await?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,13 +18,14 @@ use utoipa_axum::routes;
 use crate::access::gate::gate;
 use crate::error::Reason;
 use crate::error::{ApiError, MAX_JSON_BODY_BYTES};
-use crate::http::account::{collections, favorites, usage, webhooks};
+use crate::http::account::{collections, favorites, reports, support, usage, webhooks};
 use crate::http::catalog::{
     ammunition, calibers, categories, countries, firearms, game_stats_versions, manufacturers,
 };
 use crate::http::edge::body_limit;
 use crate::http::edge::conditional;
 use crate::http::edge::envelope;
+use crate::http::edge::idempotency;
 use crate::http::edge::timeout;
 use crate::http::edge::{compression, cors};
 use crate::http::openapi;
@@ -80,6 +81,10 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(favorites::add, favorites::remove))
         .routes(routes!(collections::create))
         .routes(routes!(collections::shared))
+        .routes(routes!(reports::list, reports::create))
+        .routes(routes!(support::list, support::create))
+        .routes(routes!(support::detail))
+        .routes(routes!(support::reply))
         .routes(routes!(webhooks::list, webhooks::create))
         .routes(routes!(webhooks::detail, webhooks::update, webhooks::delete))
         .routes(routes!(webhooks::test))
@@ -107,8 +112,10 @@ pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Router,
     openapi::binding::bind(&mut document)?;
     openapi::set_server(&mut document, state.config.public_url.as_deref());
     // Only on matched routes, so an unknown path stays a 404. The gate (credential, plan, limits)
-    // wraps the conditional layer, so a 304 passed the gate and the gate sees it was a 304.
+    // wraps the conditional layer, so a 304 passed the gate and the gate sees it was a 304; it
+    // wraps the idempotency layer too, which needs to know the caller.
     let mut router = operations
+        .route_layer(axum::middleware::from_fn_with_state(state.db.clone(), idempotency::replay_or_record))
         .route_layer(axum::middleware::from_fn(conditional::answer_not_modified))
         .route_layer(axum::middleware::from_fn_with_state(state.access.clone(), gate));
     if let Some(extra) = extra {

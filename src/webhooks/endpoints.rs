@@ -100,7 +100,7 @@ pub async fn create(
         "INSERT INTO webhook_endpoints ({COLUMNS}, receives_from) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)"
     );
     let mut tx = db.begin_write().await?;
-    sqlx::query("UPDATE accounts SET id = id WHERE id = $1").bind(account_id).execute(&mut *tx).await?;
+    crate::db::lock_account(&mut tx, account_id).await?;
     let (held,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM webhook_endpoints WHERE account_id = $1")
         .bind(account_id)
         .fetch_one(&mut *tx)

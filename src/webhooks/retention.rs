@@ -1,12 +1,16 @@
 //! Retention: what a node that runs for years must not keep forever. The worker prunes, in small
 //! batches (so no delete holds a lock for long), delivered and abandoned webhook deliveries and
-//! outbox events every endpoint has been fanned out from, once older than their windows, and the
-//! per-day usage rows older than theirs (the monthly figures read only the current month). Pending
-//! deliveries, events not yet fanned out and the catalog itself are never touched.
+//! outbox events every endpoint has been fanned out from, once older than their windows, the
+//! per-day usage rows older than theirs (the monthly figures read only the current month), and
+//! idempotency keys past their 24 hours. Pending deliveries, events not yet fanned out and the
+//! catalog itself are never touched.
 
 use std::time::Duration;
 
 use crate::db::Db;
+
+/// The lifetime of an idempotency key (`accounts::idempotency::KEY_LIFETIME`, a peer layer).
+const IDEMPOTENCY_KEY_HOURS: i64 = 24;
 
 /// How long each kind of row is kept, each configurable (README: `ARMORY_RETAIN_*`).
 #[derive(Debug, Clone)]
@@ -42,6 +46,7 @@ pub struct Pruned {
     pub deliveries: u64,
     pub events: u64,
     pub usage_days: u64,
+    pub idempotency_keys: u64,
 }
 
 /// Delete what is past its window, batch by batch, until nothing is left to delete.
@@ -78,7 +83,16 @@ pub async fn prune(db: &Db, settings: &RetentionSettings) -> sqlx::Result<Pruned
         settings.batch,
     )
     .await?;
-    Ok(Pruned { deliveries, events, usage_days })
+    // Expired idempotency keys (24 hours; the cutoff is the one `claim` applies).
+    let idempotency_keys = batches(
+        db,
+        "DELETE FROM idempotency_keys WHERE (subject, idem_key) IN (SELECT subject, idem_key \
+         FROM idempotency_keys WHERE created_at < $1 LIMIT $2)",
+        crate::clock::sql_timestamp(now - time::Duration::hours(IDEMPOTENCY_KEY_HOURS)),
+        settings.batch,
+    )
+    .await?;
+    Ok(Pruned { deliveries, events, usage_days, idempotency_keys })
 }
 
 async fn batches(db: &Db, statement: &'static str, cutoff: String, batch: u32) -> sqlx::Result<u64> {

@@ -12,6 +12,7 @@ use utoipa::openapi::{
 
 use crate::access::operations::{self, Style};
 use crate::access::paging::MAX_PAGE;
+use crate::http::edge::idempotency;
 use crate::http::extract::path;
 
 /// A documented route missing from the operations table.
@@ -65,6 +66,10 @@ fn bind_operation(operation: &mut Operation, row: &operations::Operation) {
     }
     bind_paging(operation, row.style);
     bind_path_parameters(operation, row.path);
+    let idempotent = idempotency::applies_to(row.method, row.path);
+    if idempotent {
+        operation.parameters.get_or_insert_with(Vec::new).push(RefOr::T(idempotency_key()));
+    }
 
     let has_input =
         operation.parameters.as_ref().is_some_and(|p| !p.is_empty()) || operation.request_body.is_some();
@@ -96,6 +101,12 @@ fn bind_operation(operation: &mut Operation, row: &operations::Operation) {
     if has_input && row.style != Style::Flat {
         // A path id, a filter naming a record, or a draw that matches nothing.
         add("404", error("No record has this id (or, for a filter, none matches)"));
+    }
+    if idempotent {
+        add(
+            "409",
+            error("The Idempotency-Key was used for a different request, or its first is still running"),
+        );
     }
     if operation.request_body.is_some() {
         add("413", error("The body is larger than 1 MB (error.maxBytes)"));
@@ -151,6 +162,27 @@ fn bind_paging(operation: &mut Operation, style: Style) {
         RefOr::Ref(_) => true,
     });
     parameters.splice(0..0, wanted.into_iter().map(RefOr::T));
+}
+
+/// The optional `Idempotency-Key` header (`http::edge::idempotency`).
+fn idempotency_key() -> Parameter {
+    let schema = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .min_length(Some(1))
+        .max_length(Some(idempotency::MAX_KEY_CHARS))
+        .pattern(Some(idempotency::KEY_PATTERN))
+        .build();
+    ParameterBuilder::new()
+        .name("Idempotency-Key")
+        .parameter_in(ParameterIn::Header)
+        .required(Required::False)
+        .description(Some(
+            "Makes a retry safe: the same key and the same request within 24 hours answer the first \
+             successful answer again (header Idempotent-Replayed: true) without a second write; the same \
+             key with a different request is 409. A refused request does not keep its key.",
+        ))
+        .schema(Some(Schema::Object(schema)))
+        .build()
 }
 
 fn bounded(name: &str, description: &str, minimum: u64, maximum: u64, default: u64) -> Parameter {

@@ -1,6 +1,10 @@
-//! The account area under /v1/me: webhook endpoints and their deliveries.
+//! The account area under /v1/me: favorites, collections, data reports, support tickets,
+//! idempotent POSTs, webhook endpoints and their deliveries.
 
 mod collections;
 mod favorites;
+mod idempotency;
+mod reports;
 mod retention;
+mod support;
 mod webhooks;

@@ -71,7 +71,7 @@ async fn old_delivery_event_and_usage_rows_are_pruned_and_nothing_else(backend: 
     // A batch of one shows the pass loops until nothing is left.
     let settings = RetentionSettings { batch: 1, ..RetentionSettings::default() };
     let pruned = prune(&app.state.db, &settings).await.unwrap();
-    assert_eq!(pruned, Pruned { deliveries: 2, events: 2, usage_days: 2 });
+    assert_eq!(pruned, Pruned { deliveries: 2, events: 2, usage_days: 2, idempotency_keys: 0 });
     let left = |sql: &'static str| async move {
         let rows: Vec<(String,)> = sqlx::query_as(sql).fetch_all(db).await.unwrap();
         let mut ids: Vec<String> = rows.into_iter().map(|(id,)| id).collect();

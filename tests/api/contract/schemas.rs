@@ -40,11 +40,61 @@ async fn every_documented_answer_holds_to_its_published_schema(app: TestApp) {
         .unwrap();
     let share_id = published["data"]["shareId"].as_str().expect("a collection was published").to_owned();
 
+    // A report, and a ticket with a reply, so their lists and the ticket read have something to show;
+    // the answers to the POSTs are checked too.
+    let mut posted = Vec::new();
+    let writes = [
+        (
+            "/v1/me/reports".to_owned(),
+            json!({ "firearm_id": "glock-17", "section": "weights",
+            "issue_type": "incorrect", "description": "The empty weight looks too low.",
+            "references": ["https://example.com/glock-17"], "suggested_value": 625 }),
+        ),
+        (
+            "/v1/me/support".to_owned(),
+            json!({ "subject": "Contract", "description": "A question.",
+            "attachments": [{ "name": "a.png", "url": "https://example.com/a.png" }] }),
+        ),
+    ];
+    for (path, body) in writes {
+        let response = app
+            .client
+            .post(app.url(&path))
+            .header("x-api-key", &enterprise)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 201, "POST {path}");
+        posted.push((path, response.json::<Value>().await.unwrap()));
+    }
+    let ticket = posted[1].1["data"]["id"].as_str().expect("a ticket was opened").to_owned();
+    let replies = format!("/v1/me/support/{ticket}/replies");
+    let reply = app.client.post(app.url(&replies)).header("x-api-key", &enterprise);
+    let reply = reply.json(&json!({ "message": "More detail." })).send().await.unwrap();
+    assert_eq!(reply.status(), 201);
+    posted.push(("/v1/me/support/{id}/replies".to_owned(), reply.json().await.unwrap()));
+    for (template, answer) in &posted {
+        let schema = &document["paths"][template.as_str()]["post"]["responses"]["201"]["content"]["application/json"]
+            ["schema"];
+        assert!(
+            checker.problems(schema, answer).is_empty(),
+            "POST {template}: {:?}",
+            checker.problems(schema, answer)
+        );
+    }
+
     let mut checked = 0;
     let mut failures = Vec::new();
     for (template, item) in document["paths"].as_object().unwrap() {
         for (method, operation) in item.as_object().unwrap() {
-            let sample = if template.contains("{shareId}") { &share_id } else { &endpoint };
+            let sample = if template.contains("{shareId}") {
+                &share_id
+            } else if template.starts_with("/v1/me/support/") {
+                &ticket
+            } else {
+                &endpoint
+            };
             let path = sample_path(template).replace("sample", sample) + required_query(template, method);
             let body = match (method.as_str(), template.as_str()) {
                 ("get", _) => None,

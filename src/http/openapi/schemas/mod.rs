@@ -94,9 +94,11 @@ pub struct NamedRef {
 mod account;
 mod firearms;
 mod reference;
+mod reports_support;
 mod webhooks;
 
 pub use account::*;
 pub use firearms::*;
 pub use reference::*;
+pub use reports_support::*;
 pub use webhooks::*;

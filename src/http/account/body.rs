@@ -1,0 +1,144 @@
+//! Reading the account area's JSON bodies field by field, so that each bad field is named in one
+//! 400 (`details.subject`, `details.attachments`, ...) rather than reported as a body that failed to
+//! parse, and unknown fields are ignored. Handlers declare fields as `Option<Value>` with
+//! `#[serde(default, deserialize_with = "present")]` and read them with the parsers here.
+
+use serde::{Deserialize, Deserializer};
+use serde_json::{Map, Value, json};
+
+/// The longest link the account area stores (the same bound as a webhook URL).
+pub const MAX_LINK_CHARS: usize = crate::webhooks::url::MAX_URL_CHARS;
+
+/// A field that is present (null included) is `Some`; only an absent one is `None`.
+pub fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(deserializer).map(Some)
+}
+
+/// The problems found so far, by field name.
+#[derive(Default)]
+pub struct Problems(Map<String, Value>);
+
+impl Problems {
+    /// Parse a present field, recording its problem under `name`; None when absent or invalid.
+    pub fn field<T>(
+        &mut self,
+        name: &str,
+        value: Option<&Value>,
+        parse: impl FnOnce(&Value) -> Result<T, String>,
+    ) -> Option<T> {
+        let value = value?;
+        parse(value).map_err(|problem| self.note(name, problem)).ok()
+    }
+
+    /// Like `field`, but an absent field is itself a problem.
+    pub fn required<T>(
+        &mut self,
+        name: &str,
+        value: Option<&Value>,
+        parse: impl FnOnce(&Value) -> Result<T, String>,
+    ) -> Option<T> {
+        if value.is_none() {
+            self.note(name, "is required".to_owned());
+        }
+        self.field(name, value, parse)
+    }
+
+    pub fn note(&mut self, name: &str, problem: String) {
+        self.0.insert(name.to_owned(), json!(problem));
+    }
+
+    /// `Err` with every problem when there is any.
+    pub fn into_result(self) -> Result<(), crate::error::ApiError> {
+        if self.0.is_empty() { Ok(()) } else { Err(crate::error::ApiError::invalid_parameters(self.0)) }
+    }
+}
+
+/// A string of `min..=max` characters once trimmed (whitespace alone is empty).
+pub fn text(min: usize, max: usize) -> impl FnOnce(&Value) -> Result<String, String> {
+    move |value| {
+        let text = value.as_str().ok_or("must be a string")?.trim();
+        if (min..=max).contains(&text.chars().count()) {
+            Ok(text.to_owned())
+        } else {
+            Err(format!("must be {min} to {max} characters"))
+        }
+    }
+}
+
+/// One of a closed list of values.
+pub fn one_of(allowed: &'static [&'static str]) -> impl FnOnce(&Value) -> Result<String, String> {
+    move |value| match value.as_str() {
+        Some(text) if allowed.contains(&text) => Ok(text.to_owned()),
+        _ => Err(format!("must be one of: {}", allowed.join(", "))),
+    }
+}
+
+/// An absolute https link to show to people: at most `MAX_LINK_CHARS`, a host, no credentials.
+/// Nothing here is ever fetched by the service, so unlike a webhook URL any public host is fine.
+pub fn https_link(value: &Value) -> Result<String, String> {
+    let raw = value.as_str().ok_or("must be a string")?.trim();
+    if raw.chars().count() > MAX_LINK_CHARS {
+        return Err(format!("must be at most {MAX_LINK_CHARS} characters"));
+    }
+    let url = reqwest::Url::parse(raw).map_err(|e| format!("is not an absolute URL ({e})"))?;
+    if url.scheme() != "https" {
+        return Err("must be an https URL".into());
+    }
+    if url.host_str().is_none_or(str::is_empty) {
+        return Err("must name a host".into());
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err("must not carry a user name or password".into());
+    }
+    Ok(url.to_string())
+}
+
+/// An array of at most `max` items, each read by `item`; the problem names the first bad index.
+pub fn list_of<T>(
+    max: usize,
+    item: impl Fn(&Value) -> Result<T, String>,
+) -> impl FnOnce(&Value) -> Result<Vec<T>, String> {
+    move |value| {
+        let items = value.as_array().ok_or("must be an array")?;
+        if items.len() > max {
+            return Err(format!("must hold at most {max} items"));
+        }
+        items
+            .iter()
+            .enumerate()
+            .map(|(at, v)| item(v).map_err(|problem| format!("[{at}] {problem}")))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_are_https_with_a_host_and_no_credentials() {
+        assert_eq!(https_link(&json!("https://example.com/a b")).unwrap(), "https://example.com/a%20b");
+        for bad in ["http://example.com", "https://user:pw@example.com", "example.com", "https://"] {
+            assert!(https_link(&json!(bad)).is_err(), "{bad}");
+        }
+        let long = format!("https://example.com/{}", "a".repeat(MAX_LINK_CHARS));
+        assert!(https_link(&json!(long)).is_err());
+    }
+
+    #[test]
+    fn lists_name_the_first_bad_index() {
+        let parse = list_of(2, https_link);
+        assert_eq!(
+            parse(&json!(["https://a.example", "ftp://b"])).unwrap_err().split(' ').next(),
+            Some("[1]")
+        );
+        assert!(list_of(2, https_link)(&json!(vec!["https://a.example"; 3])).is_err());
+    }
+
+    #[test]
+    fn text_is_trimmed_and_bounded() {
+        assert_eq!(text(1, 3)(&json!("  abc ")).unwrap(), "abc");
+        assert!(text(1, 3)(&json!("   ")).is_err());
+        assert!(text(1, 3)(&json!(5)).is_err());
+    }
+}
