@@ -53,15 +53,19 @@ impl Problems {
     }
 }
 
-/// A string of `min..=max` characters once trimmed (whitespace alone is empty).
+/// A string of `min..=max` characters that is not only white space, stored trimmed. The bounds
+/// count the string as sent, so they are exactly the published `minLength`/`maxLength` (with the
+/// pattern `\S`): a schema-valid value is never refused.
 pub fn text(min: usize, max: usize) -> impl FnOnce(&Value) -> Result<String, String> {
     move |value| {
-        let text = value.as_str().ok_or("must be a string")?.trim();
-        if (min..=max).contains(&text.chars().count()) {
-            Ok(text.to_owned())
-        } else {
-            Err(format!("must be {min} to {max} characters"))
+        let text = value.as_str().ok_or("must be a string")?;
+        if !(min..=max).contains(&text.chars().count()) {
+            return Err(format!("must be {min} to {max} characters"));
         }
+        if text.trim().is_empty() {
+            return Err("must not be only white space".into());
+        }
+        Ok(text.trim().to_owned())
     }
 }
 
@@ -137,8 +141,10 @@ mod tests {
 
     #[test]
     fn text_is_trimmed_and_bounded() {
-        assert_eq!(text(1, 3)(&json!("  abc ")).unwrap(), "abc");
+        assert_eq!(text(1, 6)(&json!("  abc ")).unwrap(), "abc");
+        assert_eq!(text(4, 6)(&json!("a   ")).unwrap(), "a", "the bounds count the value as sent");
         assert!(text(1, 3)(&json!("   ")).is_err());
+        assert!(text(1, 3)(&json!("abcd")).is_err());
         assert!(text(1, 3)(&json!(5)).is_err());
     }
 }

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
 
+use super::body::present;
 use crate::access::caller::AccountCaller;
 use crate::accounts::{collections, favorites};
 use crate::http::edge::body_limit::ApiJson;
@@ -34,10 +35,6 @@ pub struct CreateCollection {
     #[serde(default, rename = "firearmIds", deserialize_with = "present")]
     #[schema(schema_with = firearm_ids_schema)]
     firearm_ids: Option<Value>,
-}
-
-fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
-    Value::deserialize(deserializer).map(Some)
 }
 
 fn firearm_ids_schema() -> utoipa::openapi::Schema {

@@ -23,8 +23,8 @@ use crate::http::{ApiError, AppState, Reason, respond};
 const MIN_DESCRIPTION_CHARS: usize = 10;
 const MAX_DESCRIPTION_CHARS: usize = 5_000;
 const MAX_REFERENCES: usize = 10;
-/// A suggested value, written out as JSON, is at most this long.
-const MAX_SUGGESTION_CHARS: usize = 2_000;
+/// A suggested value is a number or a string of at most this many characters.
+const MAX_SUGGESTION_CHARS: usize = 1_000;
 
 fn references_schema() -> utoipa::openapi::Schema {
     utoipa::openapi::ArrayBuilder::new()
@@ -55,9 +55,10 @@ pub struct CreateReport {
     #[serde(default, deserialize_with = "present")]
     #[schema(schema_with = references_schema)]
     references: Option<Value>,
-    /// The value the reporter believes is right: any JSON value up to 2,000 characters written out.
+    /// The value the reporter believes is right: text of at most 1,000 characters (a number is
+    /// taken too, and kept as its text), or null.
     #[serde(default, alias = "suggestedValue", deserialize_with = "present")]
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<String>, max_length = 1000)]
     suggested_value: Option<Value>,
 }
 
@@ -87,12 +88,8 @@ pub async fn create(
     );
     let references =
         problems.field("references", body.references.as_ref(), list_of(MAX_REFERENCES, https_link));
-    let suggested_value = body.suggested_value.filter(|value| !value.is_null());
-    if suggested_value.as_ref().is_some_and(|value| value.to_string().chars().count() > MAX_SUGGESTION_CHARS)
-    {
-        problems
-            .note("suggested_value", format!("must be at most {MAX_SUGGESTION_CHARS} characters as JSON"));
-    }
+    let suggested_value =
+        problems.field("suggested_value", body.suggested_value.as_ref(), suggestion).flatten();
     problems.into_result()?;
     let (Some(firearm_id), Some(section), Some(issue_type), Some(description)) =
         (firearm_id, section, issue_type, description)
@@ -119,6 +116,16 @@ pub async fn create(
             "You reported this section of this firearm in the last 24 hours; Retry-After says when you can again.",
         )
         .with_retry_after(retry_after_seconds)),
+    }
+}
+
+fn suggestion(value: &Value) -> Result<Option<Value>, String> {
+    match value {
+        Value::Null => Ok(None),
+        // Kept as text, as it was written, so the field has one type.
+        Value::Number(number) => Ok(Some(Value::String(number.to_string()))),
+        Value::String(text) if text.chars().count() <= MAX_SUGGESTION_CHARS => Ok(Some(value.clone())),
+        _ => Err(format!("must be a number, or text of at most {MAX_SUGGESTION_CHARS} characters")),
     }
 }
 

@@ -7,10 +7,11 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
 
+use super::body::present;
 use crate::access::caller::AccountCaller;
 use crate::access::paging::Paging;
 use crate::http::edge::body_limit::ApiJson;
@@ -79,11 +80,6 @@ pub struct UpdateWebhookEndpoint {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = bool)]
     active: Option<Value>,
-}
-
-/// A field that is present (null included) is `Some`; only an absent one is `None`.
-fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
-    Value::deserialize(deserializer).map(Some)
 }
 
 /// The account's webhook endpoints, oldest first.

@@ -4,6 +4,7 @@
 mod collections;
 mod favorites;
 mod idempotency;
+mod ownership;
 mod reports;
 mod retention;
 mod support;

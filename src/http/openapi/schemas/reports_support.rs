@@ -16,12 +16,17 @@ fn closed_list(values: &'static [&'static str]) -> Schema {
         .into()
 }
 
+const HTTPS_LINK_PATTERN: &str =
+    "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(/[-A-Za-z0-9._~%!$&'()*+,;=:@/?#]*)?$";
+
 /// An https link of at most 2,048 characters, without credentials.
 pub fn https_link() -> Schema {
     utoipa::openapi::ObjectBuilder::new()
         .schema_type(utoipa::openapi::Type::String)
         .format(Some(utoipa::openapi::SchemaFormat::Custom("uri".to_owned())))
-        .pattern(Some("^https://[^/@]+[^@]*$"))
+        // The host is a DNS name (its last label starts with a letter), so every value the pattern
+        // admits is one the server takes; credentials and IP literals cannot be written in it.
+        .pattern(Some(HTTPS_LINK_PATTERN))
         .max_length(Some(crate::http::account::body::MAX_LINK_CHARS))
         .into()
 }
@@ -58,9 +63,8 @@ pub struct DataReport {
     description: String,
     /// https links the reporter gave.
     references: Vec<String>,
-    /// What the reporter believes is right (any JSON value), or null.
-    #[schema(value_type = Object, nullable)]
-    suggested_value: Option<serde_json::Value>,
+    /// What the reporter believes is right, as text, or null.
+    suggested_value: Option<String>,
     /// pending → reviewed → resolved or dismissed, or pending → dismissed.
     #[schema(schema_with = report_status)]
     status: String,
@@ -73,7 +77,7 @@ pub struct DataReport {
 /// A file linked to a ticket or a message (the service keeps the link, not the file).
 #[derive(ToSchema, Serialize)]
 pub struct TicketAttachment {
-    #[schema(min_length = 1, max_length = 200)]
+    #[schema(min_length = 1, max_length = 200, pattern = "\\S")]
     name: String,
     #[schema(schema_with = https_link)]
     url: String,
