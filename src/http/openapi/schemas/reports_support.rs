@@ -16,7 +16,8 @@ fn closed_list(values: &'static [&'static str]) -> Schema {
         .into()
 }
 
-const HTTPS_LINK_PATTERN: &str =
+/// What `http::account::body::https_link` takes, exactly.
+pub const HTTPS_LINK_PATTERN: &str =
     "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(/[-A-Za-z0-9._~%!$&'()*+,;=:@/?#]*)?$";
 
 /// An https link of at most 2,048 characters, without credentials.
