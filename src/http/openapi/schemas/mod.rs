@@ -93,10 +93,14 @@ pub struct NamedRef {
 
 mod account;
 mod firearms;
+mod offer_bodies;
+mod offers;
 mod reference;
 mod webhooks;
 
 pub use account::*;
 pub use firearms::*;
+pub use offer_bodies::*;
+pub use offers::*;
 pub use reference::*;
 pub use webhooks::*;
