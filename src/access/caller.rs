@@ -158,7 +158,9 @@ impl ShopCaller {
     pub fn act_for(&self, named: Option<&str>, param: &str) -> Result<&ShopEntry, ApiError> {
         let shops = &self.caller.shops;
         match (named, shops.as_slice()) {
-            (Some(id), _) => shops.iter().find(|shop| shop.shop_id == id).ok_or_else(|| ApiError::not_found("shop", id)),
+            (Some(id), _) => {
+                shops.iter().find(|shop| shop.shop_id == id).ok_or_else(|| ApiError::not_found("shop", id))
+            }
             (None, [only]) => Ok(only),
             (None, _) => {
                 let ids: Vec<&str> = shops.iter().map(|shop| shop.shop_id.as_str()).collect();

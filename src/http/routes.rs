@@ -31,8 +31,8 @@ use crate::http::edge::{compression, cors};
 use crate::http::openapi;
 use crate::http::openapi::binding::UnboundRoute;
 use crate::http::service::{docs, health, metrics};
-use crate::http::vendor;
 use crate::http::state::AppState;
+use crate::http::vendor;
 
 /// The documented operations, and the description generated from their annotations.
 pub fn operations() -> OpenApiRouter<AppState> {

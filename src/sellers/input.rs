@@ -6,7 +6,9 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value, json};
 
-use super::vocabulary::{CONDITIONS, MAX_OFFERS, MAX_PRICE_MINOR, MAX_SKU_CHARS, STATUSES, STOCK, TARGET_TYPES};
+use super::vocabulary::{
+    CONDITIONS, MAX_OFFERS, MAX_PRICE_MINOR, MAX_SKU_CHARS, STATUSES, STOCK, TARGET_TYPES,
+};
 
 /// Field path → what is wrong with it (`details` of the 400).
 pub type Problems = Map<String, Value>;
@@ -85,7 +87,8 @@ pub fn replacement(offers: Option<&Value>, problems: &mut Problems) -> Option<Ve
         if let Some(offer) = offer {
             match first_with_sku.get(&offer.sku) {
                 Some(first) => {
-                    problems.insert(format!("{at}.sku"), json!(format!("repeats the sku of offers[{first}]")));
+                    problems
+                        .insert(format!("{at}.sku"), json!(format!("repeats the sku of offers[{first}]")));
                 }
                 None => {
                     first_with_sku.insert(offer.sku.clone(), index);

@@ -114,7 +114,8 @@ pub async fn list(db: &Db, shop_id: &str, status: Option<&str>) -> sqlx::Result<
 /// One offer by id, whichever shop holds it (the caller checks that it is the key's).
 pub async fn find(db: &Db, id: &str) -> sqlx::Result<Option<Offer>> {
     let sql = format!("SELECT {COLUMNS} FROM offers WHERE id = $1");
-    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(db.pool()).await?;
+    let row: Option<Row> =
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(db.pool()).await?;
     Ok(row.map(from_row))
 }
 
@@ -187,8 +188,15 @@ pub async fn delete(db: &Db, shop_id: &str, id: &str) -> sqlx::Result<bool> {
     Ok(done.rows_affected() > 0)
 }
 
-async fn insert(conn: &mut sqlx::AnyConnection, shop_id: &str, f: &OfferFields, now: &str) -> sqlx::Result<()> {
-    let sql = format!("INSERT INTO offers ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, $12)");
+async fn insert(
+    conn: &mut sqlx::AnyConnection,
+    shop_id: &str,
+    f: &OfferFields,
+    now: &str,
+) -> sqlx::Result<()> {
+    let sql = format!(
+        "INSERT INTO offers ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, $12)"
+    );
     sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(new_offer_id())
         .bind(shop_id)
@@ -209,7 +217,12 @@ async fn insert(conn: &mut sqlx::AnyConnection, shop_id: &str, f: &OfferFields, 
 
 /// Every field but the sku, id and clicks (which a change never touches, so a click counted
 /// meanwhile is kept).
-async fn write_fields(conn: &mut sqlx::AnyConnection, id: &str, f: &OfferFields, now: &str) -> sqlx::Result<()> {
+async fn write_fields(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+    f: &OfferFields,
+    now: &str,
+) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE offers SET target_type = $1, target_id = $2, price_minor = $3, currency = $4, url = $5, \
          stock = $6, item_condition = $7, status = $8, updated_at = $9 WHERE id = $10",

@@ -22,31 +22,8 @@ pub const STATUSES: &[&str] = &["draft", "published"];
 /// unit as ISO 4217 defines it: 1999 in USD is 19.99 dollars; in JPY or KRW, which have none, it
 /// is 1999 yen or won. A code is added here, and nowhere else, when a shop needs it.
 pub const CURRENCIES: &[&str] = &[
-    "AED",
-    "AUD",
-    "BRL",
-    "CAD",
-    "CHF",
-    "CNY",
-    "CZK",
-    "DKK",
-    "EUR",
-    "GBP",
-    "HKD",
-    "HUF",
-    "ILS",
-    "INR",
-    "JPY",
-    "KRW",
-    "MXN",
-    "NOK",
-    "NZD",
-    "PLN",
-    "SEK",
-    "SGD",
-    "TRY",
-    "USD",
-    "ZAR",
+    "AED", "AUD", "BRL", "CAD", "CHF", "CNY", "CZK", "DKK", "EUR", "GBP", "HKD", "HUF", "ILS", "INR", "JPY",
+    "KRW", "MXN", "NOK", "NZD", "PLN", "SEK", "SGD", "TRY", "USD", "ZAR",
 ];
 
 pub fn is_currency(code: &str) -> bool {

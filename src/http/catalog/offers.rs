@@ -14,7 +14,8 @@ use crate::http::{ApiError, AppState, respond};
 use crate::sellers::buyers;
 use crate::sellers::vocabulary::CURRENCIES;
 
-const CURRENCY: QueryParam = QueryParam::new("currency", Rule::OneOf(CURRENCIES), "only offers in this currency");
+const CURRENCY: QueryParam =
+    QueryParam::new("currency", Rule::OneOf(CURRENCIES), "only offers in this currency");
 
 pub struct BuyerOffersQuery {
     currency: Option<String>,
@@ -31,7 +32,12 @@ crate::query_params_doc!(BuyerOffersQuery);
 
 /// The published offers for the record `kind`/`id` (already known to the catalog), cheapest first
 /// within each currency, each with its shop and its outbound link.
-pub async fn answer(state: &AppState, kind: &str, id: &str, query: BuyerOffersQuery) -> Result<Response, ApiError> {
+pub async fn answer(
+    state: &AppState,
+    kind: &str,
+    id: &str,
+    query: BuyerOffersQuery,
+) -> Result<Response, ApiError> {
     let offers = buyers::published_for(&state.db, kind, id, query.currency.as_deref()).await?;
     let base = state.config.public_url.as_deref().unwrap_or("");
     let data: Vec<Value> = offers

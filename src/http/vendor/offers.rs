@@ -123,7 +123,8 @@ pub async fn update(
     if !problems.is_empty() {
         return Err(ApiError::invalid_parameters(problems));
     }
-    let offer = offers::update(&state.db, &shop.shop_id, &id, changes).await?.ok_or_else(|| not_found(&id))?;
+    let offer =
+        offers::update(&state.db, &shop.shop_id, &id, changes).await?.ok_or_else(|| not_found(&id))?;
     Ok(respond::one(offer.to_json()))
 }
 
@@ -146,7 +147,11 @@ pub async fn delete(
 
 /// The key's shop that holds the offer: an offer of a shop the key does not act for is 404, as
 /// an unknown one is, so ids of other shops' offers cannot be probed.
-async fn owning_shop<'a>(state: &AppState, caller: &'a ShopCaller, id: &str) -> Result<&'a ShopEntry, ApiError> {
+async fn owning_shop<'a>(
+    state: &AppState,
+    caller: &'a ShopCaller,
+    id: &str,
+) -> Result<&'a ShopEntry, ApiError> {
     let offer = offers::find(&state.db, id).await?;
     offer.and_then(|offer| caller.shop(&offer.shop_id)).ok_or_else(|| not_found(id))
 }

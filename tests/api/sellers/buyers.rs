@@ -18,10 +18,18 @@ async fn buyers_see_published_offers_cheapest_first(app: TestApp) {
     let (hidden_shop, hidden) = app.shop_key("Hidden Shop", true).await;
     let mut draft = offer("a-draft", "glock-17", 100, "USD");
     draft["status"] = json!("draft");
-    put(&app, &alpha, vec![offer("a-usd", "glock-17", 59_900, "USD"), offer("a-eur", "glock-17", 55_000, "EUR"), draft])
-        .await;
-    put(&app, &bravo, vec![offer("b-usd", "glock-17", 49_900, "USD"), offer("b-tie", "glock-17", 59_900, "USD")])
-        .await;
+    put(
+        &app,
+        &alpha,
+        vec![offer("a-usd", "glock-17", 59_900, "USD"), offer("a-eur", "glock-17", 55_000, "EUR"), draft],
+    )
+    .await;
+    put(
+        &app,
+        &bravo,
+        vec![offer("b-usd", "glock-17", 49_900, "USD"), offer("b-tie", "glock-17", 59_900, "USD")],
+    )
+    .await;
     put(&app, &hidden, vec![offer("h-usd", "glock-17", 1, "USD")]).await;
     // Back under review: its offers leave the buyers' lists.
     sqlx::query("UPDATE shops SET approved = 0 WHERE id = $1")
@@ -43,15 +51,29 @@ async fn buyers_see_published_offers_cheapest_first(app: TestApp) {
     let offers = listed("").await;
     let seen: Vec<(&str, i64, &str)> = offers
         .iter()
-        .map(|o| (o["currency"].as_str().unwrap(), o["priceMinor"].as_i64().unwrap(), o["shop"]["name"].as_str().unwrap()))
+        .map(|o| {
+            (
+                o["currency"].as_str().unwrap(),
+                o["priceMinor"].as_i64().unwrap(),
+                o["shop"]["name"].as_str().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(
         seen,
-        [("EUR", 55_000, "Alpha Arms"), ("USD", 49_900, "Bravo Guns"), ("USD", 59_900, "Alpha Arms"), ("USD", 59_900, "Bravo Guns")]
+        [
+            ("EUR", 55_000, "Alpha Arms"),
+            ("USD", 49_900, "Bravo Guns"),
+            ("USD", 59_900, "Alpha Arms"),
+            ("USD", 59_900, "Bravo Guns")
+        ]
     );
     let first = &offers[0];
     assert_eq!(first["url"], format!("/v1/out/{}", first["id"].as_str().unwrap()));
-    assert!(first.get("sku").is_none() && first.get("clicks").is_none(), "the shop's own fields stay its own");
+    assert!(
+        first.get("sku").is_none() && first.get("clicks").is_none(),
+        "the shop's own fields stay its own"
+    );
     assert_eq!(listed("?currency=usd").await.len(), 3);
 
     // A shop's change shows at once.
@@ -66,11 +88,14 @@ async fn buyers_see_published_offers_cheapest_first(app: TestApp) {
     let usd = listed("?currency=USD").await;
     assert_eq!(usd.last().unwrap()["id"], id.as_str());
 
-    let (status, reason, _) = error_reason(app.get_with_key("/v1/firearms/no-such-gun/offers", &buyer).await).await;
+    let (status, reason, _) =
+        error_reason(app.get_with_key("/v1/firearms/no-such-gun/offers", &buyer).await).await;
     assert_eq!((status, reason.as_str()), (404, "RESOURCE_NOT_FOUND"));
-    let (status, _, _) = error_reason(app.get_with_key("/v1/attachments/aimpoint-pro/offers", &buyer).await).await;
+    let (status, _, _) =
+        error_reason(app.get_with_key("/v1/attachments/aimpoint-pro/offers", &buyer).await).await;
     assert_eq!(status, 404, "no attachment exists yet");
-    let (status, _, body) = error_reason(app.get_with_key("/v1/firearms/glock-17/offers?currency=XXX", &buyer).await).await;
+    let (status, _, body) =
+        error_reason(app.get_with_key("/v1/firearms/glock-17/offers?currency=XXX", &buyer).await).await;
     assert_eq!((status, body["error"]["details"]["currency"].is_string()), (400, true));
 }
 

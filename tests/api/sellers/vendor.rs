@@ -28,7 +28,10 @@ async fn a_replacement_keeps_the_ids_and_clicks_of_surviving_skus(app: TestApp) 
     let response = put(&app, &key, rows).await;
     assert_eq!(response.status(), 200);
     let done: Value = response.json().await.unwrap();
-    assert_eq!(done["data"], json!({ "total": 500, "created": 500, "updated": 0, "unchanged": 0, "deleted": 0 }));
+    assert_eq!(
+        done["data"],
+        json!({ "total": 500, "created": 500, "updated": 0, "unchanged": 0, "deleted": 0 })
+    );
     let before = held(&app, &key).await;
     assert_eq!(before.len(), 500);
     for n in 0..3 {
@@ -44,7 +47,10 @@ async fn a_replacement_keeps_the_ids_and_clicks_of_surviving_skus(app: TestApp) 
         offer("sku-new", "ak-47", 80_000, "EUR"),
     ];
     let done: Value = put(&app, &key, rows).await.json().await.unwrap();
-    assert_eq!(done["data"], json!({ "total": 4, "created": 1, "updated": 2, "unchanged": 1, "deleted": 497 }));
+    assert_eq!(
+        done["data"],
+        json!({ "total": 4, "created": 1, "updated": 2, "unchanged": 1, "deleted": 497 })
+    );
     let after = held(&app, &key).await;
     let skus: Vec<&str> = after.iter().map(|o| o["sku"].as_str().unwrap()).collect();
     assert_eq!(skus, ["sku-000", "sku-001", "sku-002", "sku-new"]);
@@ -146,9 +152,10 @@ async fn one_offer_is_changed_and_removed(app: TestApp) {
     assert_eq!((data["status"].as_str(), data["currency"].as_str()), (Some("draft"), Some("USD")));
     assert_eq!(by_sku(&held(&app, &key).await, "a")["priceMinor"], 900);
 
-    let (status, _, body) =
-        error_reason(patch(json!({ "priceMinor": 1.5, "url": "http://shop.example.com/a", "stock": "sold" })).await)
-            .await;
+    let (status, _, body) = error_reason(
+        patch(json!({ "priceMinor": 1.5, "url": "http://shop.example.com/a", "stock": "sold" })).await,
+    )
+    .await;
     assert_eq!(status, 400);
     let named: Vec<&String> = body["error"]["details"].as_object().unwrap().keys().collect();
     assert_eq!(named, ["priceMinor", "url", "stock"]);
@@ -180,7 +187,8 @@ async fn another_shops_offer_is_not_found(app: TestApp) {
     let patched = app.client.patch(&path).header("x-api-key", &mine).json(&json!({ "priceMinor": 1 })).send();
     let (status, reason, _) = error_reason(patched.await.unwrap()).await;
     assert_eq!((status, reason.as_str()), (404, "RESOURCE_NOT_FOUND"));
-    let (status, _, _) = error_reason(app.client.delete(&path).header("x-api-key", &mine).send().await.unwrap()).await;
+    let (status, _, _) =
+        error_reason(app.client.delete(&path).header("x-api-key", &mine).send().await.unwrap()).await;
     assert_eq!(status, 404);
     assert!(held(&app, &mine).await.is_empty(), "a shop lists only its own offers");
     assert_eq!(held(&app, &theirs).await[0]["priceMinor"], 1_000, "untouched");
@@ -193,7 +201,8 @@ async fn a_shop_under_review_reads_but_never_writes(app: TestApp) {
     assert_eq!(shops["data"][0]["status"], "under_review");
     assert_eq!(app.get_with_key("/v1/vendor/offers", &key).await.status(), 200);
 
-    let (status, reason, _) = error_reason(put(&app, &key, vec![offer("a", "glock-17", 1, "USD")]).await).await;
+    let (status, reason, _) =
+        error_reason(put(&app, &key, vec![offer("a", "glock-17", 1, "USD")]).await).await;
     assert_eq!((status, reason.as_str()), (403, "SHOP_UNDER_REVIEW"));
 
     armory::accounts::approve_shop(&app.state.db, &shop).await.unwrap();
@@ -204,14 +213,19 @@ async fn a_shop_under_review_reads_but_never_writes(app: TestApp) {
     assert_eq!(shops["data"][0]["offers"], json!({ "total": 1, "published": 1 }));
 
     // Back under review (an operator's decision): its offer may be read, not changed.
-    sqlx::query("UPDATE shops SET approved = 0 WHERE id = $1").bind(&shop).execute(app.state.db.pool()).await.unwrap();
+    sqlx::query("UPDATE shops SET approved = 0 WHERE id = $1")
+        .bind(&shop)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
     app.state.access.keys.reload().await.unwrap();
     let id = held(&app, &key).await[0]["id"].as_str().unwrap().to_owned();
     let path = app.url(&format!("/v1/vendor/offers/{id}"));
     let patched = app.client.patch(&path).header("x-api-key", &key).json(&json!({ "priceMinor": 2 })).send();
     let (status, reason, _) = error_reason(patched.await.unwrap()).await;
     assert_eq!((status, reason.as_str()), (403, "SHOP_UNDER_REVIEW"));
-    let (_, reason, _) = error_reason(app.client.delete(&path).header("x-api-key", &key).send().await.unwrap()).await;
+    let (_, reason, _) =
+        error_reason(app.client.delete(&path).header("x-api-key", &key).send().await.unwrap()).await;
     assert_eq!(reason, "SHOP_UNDER_REVIEW");
 }
 
@@ -251,6 +265,7 @@ async fn a_key_of_several_shops_names_the_one_it_acts_for(app: TestApp) {
         app.get_with_key(&format!("/v1/vendor/offers?shop={first}"), &key).await.json().await.unwrap();
     assert_eq!(listed["data"].as_array().unwrap().len(), 1);
     let shops: Value = app.get_with_key("/v1/vendor/shops", &key).await.json().await.unwrap();
-    let names: Vec<&str> = shops["data"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> =
+        shops["data"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["Alpha", "Bravo"]);
 }

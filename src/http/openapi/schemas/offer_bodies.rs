@@ -72,7 +72,7 @@ pub struct ReplaceOffers {
 pub struct UpdateOffer {
     #[schema(schema_with = price_schema)]
     price_minor: Option<i64>,
-    #[schema(value_type = Currency)]
+    #[schema(value_type = Currency, required = false)]
     currency: Option<String>,
     #[schema(schema_with = url_schema)]
     url: Option<String>,

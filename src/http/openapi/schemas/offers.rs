@@ -3,8 +3,8 @@
 
 use std::borrow::Cow;
 
-use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::http::openapi::schemas::Pagination;
@@ -12,7 +12,11 @@ use crate::sellers::vocabulary::{CONDITIONS, CURRENCIES, MAX_PRICE_MINOR, STATUS
 
 fn closed_list(values: &'static [&'static str], description: &str) -> Schema {
     let values = values.iter().copied();
-    ObjectBuilder::new().schema_type(Type::String).enum_values(Some(values)).description(Some(description)).into()
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(values))
+        .description(Some(description))
+        .into()
 }
 
 pub(crate) fn stock_schema() -> Schema {
@@ -46,10 +50,7 @@ pub struct Currency;
 
 impl PartialSchema for Currency {
     fn schema() -> RefOr<Schema> {
-        RefOr::T(closed_list(
-            CURRENCIES,
-            "ISO 4217 code, three upper-case letters, from this published list",
-        ))
+        RefOr::T(closed_list(CURRENCIES, "ISO 4217 code, three upper-case letters, from this published list"))
     }
 }
 
