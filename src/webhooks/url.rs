@@ -5,6 +5,9 @@
 //! we judge is the host the client would connect to. That parser already turns every IPv4
 //! spelling (decimal `2130706433`, hex `0x7f.1`, octal `0177.0.0.1`, short `127.1`) into a dotted
 //! address, which is how those spellings are recognised and refused here.
+//!
+//! `parse_public_https` is the part of these rules about the link itself (shape, credentials,
+//! https, a public host name); sellers' offer links are held to it.
 
 use std::net::Ipv4Addr;
 
