@@ -10,6 +10,7 @@ use crate::support::{TestApp, error_reason};
 crate::on_each_database!(setup = crate::support::read_catalog_app;
     buyers_see_published_offers_cheapest_first,
     a_hundred_concurrent_clicks_count_a_hundred,
+    attachment_offers_reach_buyers_once_the_catalog_has_attachments,
 );
 
 async fn buyers_see_published_offers_cheapest_first(app: TestApp) {
@@ -129,4 +130,31 @@ async fn a_hundred_concurrent_clicks_count_a_hundred(app: TestApp) {
         assert_eq!((status, reason.as_str()), (404, "RESOURCE_NOT_FOUND"), "{id}");
     }
     assert_eq!(by_sku(&held(&app, &key).await, "draft")["clicks"], 0);
+}
+
+/// The bundled catalog has no attachments yet; one imported beside it can be offered and listed.
+async fn attachment_offers_reach_buyers_once_the_catalog_has_attachments(app: TestApp) {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let mut catalog = armory::catalog::load::load_dir(&data).unwrap();
+    catalog
+        .attachments
+        .push(serde_json::from_value(json!({ "id": "aimpoint-pro", "name": "Aimpoint PRO" })).unwrap());
+    armory::catalog::import::import(&app.state.db, &catalog, false).await.unwrap();
+    app.state.catalog.reload().await.unwrap();
+
+    let (_, key) = app.shop_key("Optics Depot", true).await;
+    let mut sight = offer("pro", "glock-17", 45_000, "USD");
+    sight["target"] = json!({ "type": "attachment", "id": "aimpoint-pro" });
+    assert_eq!(put(&app, &key, vec![sight]).await.status(), 200);
+    let (_, _, buyer) = app.key(Plan::Builder).await;
+    let listed: Value =
+        app.get_with_key("/v1/attachments/aimpoint-pro/offers", &buyer).await.json().await.unwrap();
+    let offers = listed["data"].as_array().unwrap();
+    assert_eq!(offers.len(), 1);
+    assert_eq!(
+        (offers[0]["shop"]["name"].as_str(), offers[0]["priceMinor"].as_i64()),
+        (Some("Optics Depot"), Some(45_000))
+    );
+    let glock: Value = app.get_with_key("/v1/firearms/glock-17/offers", &buyer).await.json().await.unwrap();
+    assert_eq!(glock["data"], json!([]), "an attachment's offer is not the firearm's");
 }
