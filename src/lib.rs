@@ -15,6 +15,7 @@ pub mod error;
 pub mod http;
 pub mod metrics;
 pub mod read;
+pub mod sellers;
 pub mod shutdown;
 pub mod telemetry;
 pub mod webhooks;

@@ -3,7 +3,7 @@
 use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
 
-use super::cache::{KeyCache, KeyEntry};
+use super::cache::{KeyCache, KeyEntry, ShopEntry};
 use super::keys::hash_secret;
 use super::plan::Plan;
 use crate::error::{ApiError, Reason};
@@ -123,7 +123,8 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for AccountCaller {
 }
 
 /// A caller acting for the shops its key is linked to, as every /v1/vendor operation needs (the
-/// gate has already answered 403 KEY_NOT_LINKED_TO_SHOP or SHOP_UNDER_REVIEW).
+/// gate has already answered 403 KEY_NOT_LINKED_TO_SHOP, and SHOP_UNDER_REVIEW to a write by a key
+/// with no approved shop).
 #[derive(Debug, Clone)]
 pub struct ShopCaller {
     pub shop_ids: Vec<String>,
@@ -140,6 +141,45 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ShopCaller {
         }
         let shop_ids = caller.shops.iter().map(|shop| shop.shop_id.clone()).collect();
         Ok(Self { shop_ids, caller })
+    }
+}
+
+/// 403 SHOP_UNDER_REVIEW: the answer to every write by a shop not yet approved.
+pub fn shop_under_review() -> ApiError {
+    ApiError::new(
+        Reason::ShopUnderReview,
+        "The shop is under review: it may read its offers but change none until approved.",
+    )
+}
+
+impl ShopCaller {
+    /// The shop a request acts for: the one `named` (another's, or an unknown one, is 404), or the
+    /// key's only shop; a key acting for several must name one (400 naming `param`).
+    pub fn act_for(&self, named: Option<&str>, param: &str) -> Result<&ShopEntry, ApiError> {
+        let shops = &self.caller.shops;
+        match (named, shops.as_slice()) {
+            (Some(id), _) => {
+                shops.iter().find(|shop| shop.shop_id == id).ok_or_else(|| ApiError::not_found("shop", id))
+            }
+            (None, [only]) => Ok(only),
+            (None, _) => {
+                let ids: Vec<&str> = shops.iter().map(|shop| shop.shop_id.as_str()).collect();
+                Err(ApiError::invalid_parameter(
+                    param,
+                    format!("is required: this key acts for several shops ({})", ids.join(", ")),
+                ))
+            }
+        }
+    }
+
+    /// The key's shop with this id, if it is one of them.
+    pub fn shop(&self, id: &str) -> Option<&ShopEntry> {
+        self.caller.shops.iter().find(|shop| shop.shop_id == id)
+    }
+
+    /// Writes need the shop approved: a shop under review may only read.
+    pub fn may_write(shop: &ShopEntry) -> Result<(), ApiError> {
+        if shop.approved { Ok(()) } else { Err(shop_under_review()) }
     }
 }
 

@@ -151,8 +151,11 @@ fn authorize(operation: &Operation, caller: &Caller) -> Result<(), ApiError> {
         if caller.shops.is_empty() {
             return Err(ApiError::new(Reason::KeyNotLinkedToShop, "No shop names this key."));
         }
-        if !caller.shops.iter().any(|shop| shop.approved) {
-            return Err(ApiError::new(Reason::ShopUnderReview, "The shop is not approved yet."));
+        // A shop under review may read its own offers; it may change nothing until approved. This
+        // is the early answer for a key with no approved shop at all; the handler checks the one
+        // shop a write acts for (`ShopCaller::may_write`).
+        if operation.method != "GET" && !caller.shops.iter().any(|shop| shop.approved) {
+            return Err(super::caller::shop_under_review());
         }
     }
     let required = operation.min_plan.unwrap_or(Plan::Explorer);
@@ -252,15 +255,16 @@ mod tests {
     }
 
     #[test]
-    fn vendor_operations_need_an_approved_shop() {
+    fn vendor_operations_need_a_shop_and_writes_an_approved_one() {
         let path = "/v1/vendor/shops";
         assert_eq!(
             reason("GET", path, &caller(Plan::Enterprise, true, vec![])),
             Some(Reason::KeyNotLinkedToShop)
         );
         let pending = vec![ShopEntry { shop_id: "shop_1".into(), approved: false }];
+        assert_eq!(reason("GET", path, &caller(Plan::Enterprise, true, pending.clone())), None, "reads");
         assert_eq!(
-            reason("GET", path, &caller(Plan::Enterprise, true, pending)),
+            reason("PUT", "/v1/vendor/offers", &caller(Plan::Enterprise, true, pending)),
             Some(Reason::ShopUnderReview)
         );
         let approved = vec![ShopEntry { shop_id: "shop_1".into(), approved: true }];

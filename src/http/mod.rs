@@ -1,5 +1,5 @@
 //! The HTTP face of the service, grouped by what each part does:
-//! - `catalog`, `account`, `service`: the handlers, one file per resource family (per operation
+//! - `catalog`, `account`, `vendor`, `service`: the handlers, one file per resource family (per operation
 //!   where a family is large, as under `catalog::firearms`), holding only their own logic;
 //! - `extract`: what handlers take already checked (path ids, query parameters);
 //! - `edge`: the middleware every answer passes (envelope and request id, body limits, 304s);
@@ -17,6 +17,7 @@ pub mod server;
 pub mod service;
 pub mod state;
 pub mod tls;
+pub mod vendor;
 
 pub use crate::error::{ApiError, Reason};
 pub use state::AppState;

@@ -20,7 +20,8 @@ use crate::error::Reason;
 use crate::error::{ApiError, MAX_JSON_BODY_BYTES};
 use crate::http::account::{collections, favorites, reports, support, usage, webhooks};
 use crate::http::catalog::{
-    ammunition, calibers, categories, countries, firearms, game_stats_versions, manufacturers,
+    ammunition, attachments, calibers, categories, countries, firearms, game_stats_versions, manufacturers,
+    offers,
 };
 use crate::http::edge::body_limit;
 use crate::http::edge::conditional;
@@ -32,6 +33,7 @@ use crate::http::openapi;
 use crate::http::openapi::binding::UnboundRoute;
 use crate::http::service::{docs, health, metrics};
 use crate::http::state::AppState;
+use crate::http::vendor;
 
 /// The documented operations, and the description generated from their annotations.
 pub fn operations() -> OpenApiRouter<AppState> {
@@ -54,6 +56,8 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(firearms::family_tree::family_tree))
         .routes(routes!(firearms::similar::similar))
         .routes(routes!(firearms::adoption::adoption_map))
+        .routes(routes!(firearms::offers::offers))
+        .routes(routes!(attachments::offers))
         .routes(routes!(manufacturers::list))
         .routes(routes!(manufacturers::detail))
         .routes(routes!(manufacturers::firearms))
@@ -88,6 +92,10 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(webhooks::list, webhooks::create))
         .routes(routes!(webhooks::detail, webhooks::update, webhooks::delete))
         .routes(routes!(webhooks::test))
+        .routes(routes!(vendor::shops::list))
+        .routes(routes!(vendor::offers::list, vendor::offers::replace))
+        .routes(routes!(vendor::offers::update, vendor::offers::delete))
+        .routes(routes!(offers::follow))
         .routes(routes!(docs::limits))
 }
 

@@ -1,6 +1,6 @@
 //! Records by id, with the one 404 every reader gives for an id the catalog does not have.
 
-use crate::catalog::model::{Ammunition, Caliber, Category, Firearm, Manufacturer};
+use crate::catalog::model::{Ammunition, Attachment, Caliber, Category, Firearm, Manufacturer};
 use crate::error::ApiError;
 use crate::read::snapshot::Snapshot;
 
@@ -33,5 +33,10 @@ impl Snapshot {
         let at =
             *self.read.ammunition_at.get(id).ok_or_else(|| ApiError::not_found("ammunition load", id))?;
         Ok((at, &self.catalog.ammunition[at]))
+    }
+
+    pub fn attachment(&self, id: &str) -> Result<Found<'_, Attachment>, ApiError> {
+        let at = *self.read.attachment_at.get(id).ok_or_else(|| ApiError::not_found("attachment", id))?;
+        Ok((at, &self.catalog.attachments[at]))
     }
 }

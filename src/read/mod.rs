@@ -52,6 +52,8 @@ pub struct ReadModel {
     pub caliber_at: HashMap<String, usize>,
     pub category_at: HashMap<String, usize>,
     pub ammunition_at: HashMap<String, usize>,
+    /// Attachments (none until the compatibility engine's data arrives; offers already target them).
+    pub attachment_at: HashMap<String, usize>,
     /// Per firearm (catalog order): its forms, live game stats and stored user ids.
     pub forms: Vec<FirearmForms>,
     pub stats: Vec<GameStats>,
@@ -147,6 +149,7 @@ impl ReadModel {
         let caliber_at = positions(catalog.calibers.iter().map(|c| &c.id));
         let category_at = positions(catalog.categories.iter().map(|c| &c.id));
         let ammunition_at = positions(catalog.ammunition.iter().map(|a| &a.id));
+        let attachment_at = positions(catalog.attachments.iter().map(|a| &a.id));
         let maker_meta: Vec<RecordMeta> =
             catalog.manufacturers.iter().map(|m| (stored.meta)("manufacturers", &m.id)).collect();
         let makers = catalog
@@ -227,6 +230,7 @@ impl ReadModel {
             caliber_at,
             category_at,
             ammunition_at,
+            attachment_at,
             forms,
             stats,
             user_ids,

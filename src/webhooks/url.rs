@@ -5,6 +5,9 @@
 //! we judge is the host the client would connect to. That parser already turns every IPv4
 //! spelling (decimal `2130706433`, hex `0x7f.1`, octal `0177.0.0.1`, short `127.1`) into a dotted
 //! address, which is how those spellings are recognised and refused here.
+//!
+//! `parse_public_https` is the part of these rules about the link itself (shape, credentials,
+//! https, a public host name); sellers' offer links are held to it.
 
 use std::net::Ipv4Addr;
 
@@ -29,20 +32,8 @@ pub struct WebhookUrl(Url);
 impl WebhookUrl {
     /// Check `raw` against the rules; the error is the problem, fit for `details.url`.
     pub fn parse(raw: &str, rules: &UrlRules<'_>) -> Result<Self, String> {
-        if raw.chars().count() > MAX_URL_CHARS {
-            return Err(format!("must be at most {MAX_URL_CHARS} characters"));
-        }
-        let url = Url::parse(raw.trim()).map_err(|e| format!("is not an absolute URL ({e})"))?;
-        // The stored and called form is the normalised one, which percent-encoding can lengthen.
-        if url.as_str().chars().count() > MAX_URL_CHARS {
-            return Err(format!("must be at most {MAX_URL_CHARS} characters once normalised"));
-        }
-        if !url.username().is_empty() || url.password().is_some() {
-            return Err("must not carry a user name or password".into());
-        }
-        let Some(host) = url.host_str().map(str::to_ascii_lowercase) else {
-            return Err("must name a host".into());
-        };
+        let url = parse_bounded(raw)?;
+        let host = url.host_str().map(str::to_ascii_lowercase).unwrap_or_default();
         if rules.allow.allows_host(&host) {
             // The operator listed this target: any scheme, port or address (tests, private hooks).
             return match url.scheme() {
@@ -56,13 +47,10 @@ impl WebhookUrl {
         if url.port_or_known_default() != Some(443) {
             return Err("must use port 443".into());
         }
-        if is_ip_literal(&host) {
-            return Err("must name a host, not an IP address".into());
+        if let Some(problem) = public_host_problem(&host) {
+            return Err(problem);
         }
         let bare = host.trim_end_matches('.');
-        if let Some(rule) = never_public(bare) {
-            return Err(format!("must name a public host: {rule}"));
-        }
         let under = |domain: &str| {
             let domain = domain.trim().trim_end_matches('.').to_ascii_lowercase();
             !domain.is_empty() && (bare == domain || bare.ends_with(&format!(".{domain}")))
@@ -83,6 +71,49 @@ impl WebhookUrl {
     pub fn url(&self) -> &Url {
         &self.0
     }
+}
+
+/// The shape every URL the service stores has (webhook targets, sellers' offer links): absolute,
+/// at most `MAX_URL_CHARS` as given and once normalised, naming a host, without credentials. The
+/// returned URL is the normalised form, the one stored and used.
+pub fn parse_bounded(raw: &str) -> Result<Url, String> {
+    if raw.chars().count() > MAX_URL_CHARS {
+        return Err(format!("must be at most {MAX_URL_CHARS} characters"));
+    }
+    let url = Url::parse(raw.trim()).map_err(|e| format!("is not an absolute URL ({e})"))?;
+    // The stored and called form is the normalised one, which percent-encoding can lengthen.
+    if url.as_str().chars().count() > MAX_URL_CHARS {
+        return Err(format!("must be at most {MAX_URL_CHARS} characters once normalised"));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err("must not carry a user name or password".into());
+    }
+    if url.host_str().is_none() {
+        return Err("must name a host".into());
+    }
+    Ok(url)
+}
+
+/// An https link to a public host name (any port): `parse_bounded`, then https, never an IP
+/// literal in any spelling nor a special-use or single-label name. What a link the service hands
+/// to its users (an offer's) must be; webhooks add their own rules on top.
+pub fn parse_public_https(raw: &str) -> Result<Url, String> {
+    let url = parse_bounded(raw)?;
+    if url.scheme() != "https" {
+        return Err("must use https".into());
+    }
+    match public_host_problem(&url.host_str().unwrap_or_default().to_ascii_lowercase()) {
+        Some(problem) => Err(problem),
+        None => Ok(url),
+    }
+}
+
+/// Why a (lower-case) host can never be a public host name, or None.
+fn public_host_problem(host: &str) -> Option<String> {
+    if is_ip_literal(host) {
+        return Some("must name a host, not an IP address".into());
+    }
+    never_public(host.trim_end_matches('.')).map(|rule| format!("must name a public host: {rule}"))
 }
 
 /// Special-use domains (RFC 6761, RFC 6762, RFC 8375, ICANN's `.internal`) and single-label names
@@ -227,6 +258,18 @@ mod tests {
         let fits = format!("{base}{}", "a".repeat(MAX_URL_CHARS - base.len()));
         assert!(check(&fits).is_ok());
         assert!(check(&format!("{fits}a")).unwrap_err().contains("2048"));
+    }
+
+    #[test]
+    fn a_public_https_link_may_use_any_port_but_no_address_nor_credentials() {
+        assert!(parse_public_https("https://shop.example.com:8443/p/1?ref=armory").is_ok());
+        assert!(parse_public_https("http://shop.example.com/p/1").unwrap_err().contains("https"));
+        assert!(parse_public_https("https://user:pw@shop.example.com/").unwrap_err().contains("password"));
+        assert!(parse_public_https("https://0x7f.1/").unwrap_err().contains("IP address"));
+        assert!(parse_public_https("https://[::1]/").is_err());
+        assert!(parse_public_https("https://localhost/").unwrap_err().contains("public host"));
+        let long = format!("https://shop.example.com/{}", "a".repeat(MAX_URL_CHARS));
+        assert!(parse_public_https(&long).unwrap_err().contains("2048"));
     }
 
     #[test]

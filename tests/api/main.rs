@@ -7,4 +7,5 @@ mod access;
 mod account;
 mod catalog;
 mod contract;
+mod sellers;
 mod service;

@@ -241,6 +241,21 @@ impl TestApp {
         (account, key_id, secret)
     }
 
+    /// A new Enterprise account with a key linked to a new shop named `name` (approved, or under
+    /// review); the shop's id and the key. The key cache is reloaded at once.
+    pub async fn shop_key(&self, name: &str, approved: bool) -> (String, String) {
+        let (account, key_id, secret) = self.key(armory::access::plan::Plan::Enterprise).await;
+        (self.link_shop(&account, &key_id, name, approved).await, secret)
+    }
+
+    /// A new shop of `account` (approved, or under review), with `key_id` linked to it.
+    pub async fn link_shop(&self, account: &str, key_id: &str, name: &str, approved: bool) -> String {
+        let shop = armory::accounts::create_shop(&self.state.db, account, name, approved).await.unwrap();
+        armory::accounts::add_shop_key(&self.state.db, &shop, key_id).await.unwrap();
+        self.state.access.keys.reload().await.unwrap();
+        shop
+    }
+
     pub async fn get_with_key(&self, path: &str, key: &str) -> reqwest::Response {
         self.client.get(self.url(path)).header("x-api-key", key).send().await.expect("request is answered")
     }

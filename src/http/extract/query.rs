@@ -224,12 +224,12 @@ impl<'a> Params<'a> {
         }
     }
 
-    /// The value of a `OneOf` parameter, in lower case.
+    /// The value of a `OneOf` parameter (matched in any case), spelled as the list spells it.
     pub fn one_of(&mut self, param: &QueryParam) -> Option<String> {
         let Rule::OneOf(allowed) = param.rule else { unreachable!("{} is not a closed list", param.name) };
-        let raw = self.raw(param)?.to_ascii_lowercase();
-        if allowed.contains(&raw.as_str()) {
-            Some(raw)
+        let raw = self.raw(param)?;
+        if let Some(known) = allowed.iter().find(|known| known.eq_ignore_ascii_case(raw)) {
+            Some((*known).to_owned())
         } else {
             self.problem(param.name, format!("must be one of: {}", allowed.join(", ")));
             None

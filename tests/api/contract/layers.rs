@@ -11,7 +11,7 @@ const LAYERS: &[&[&str]] = &[
     &["catalog"],
     &["access"],
     &["read"],
-    &["accounts", "webhooks"],
+    &["accounts", "webhooks", "sellers"],
     &["config"],
     &["http"],
     &["app", "cli"],

@@ -14,7 +14,19 @@ crate::on_each_database!(setup = crate::support::read_catalog_app; every_documen
 async fn every_documented_answer_holds_to_its_published_schema(app: TestApp) {
     let document = serde_json::to_value(armory::http::routes::openapi_document()).unwrap();
     let checker = Checker::new(&document);
-    let (_, _, enterprise) = app.key(Plan::Enterprise).await;
+    let (account, key_id, enterprise) = app.key(Plan::Enterprise).await;
+    // The Enterprise key acts for an approved shop with one published offer, so the vendor reads
+    // and the buyers' list answer with data.
+    app.link_shop(&account, &key_id, "Contract Arms", true).await;
+    let offers = json!({ "offers": [{
+        "sku": "contract-1",
+        "target": { "type": "firearm", "id": "glock-17" },
+        "priceMinor": 59_900,
+        "currency": "USD",
+        "url": "https://shop.example.com/glock-17",
+    }] });
+    let put = app.client.put(app.url("/v1/vendor/offers")).header("x-api-key", &enterprise).json(&offers);
+    assert_eq!(put.send().await.unwrap().status(), 200);
     let (_, _, explorer) = app.key(Plan::Explorer).await;
     let created = app
         .client
@@ -97,9 +109,15 @@ async fn every_documented_answer_holds_to_its_published_schema(app: TestApp) {
             };
             let path = sample_path(template).replace("sample", sample) + required_query(template, method);
             let body = match (method.as_str(), template.as_str()) {
+                // A 302 without a body (tests/api/sellers/buyers.rs follows it).
+                ("get", "/v1/out/{offerId}") => continue,
+                // No attachment exists until the compatibility engine's data arrives, so every id
+                // is 404; its answer is the buyers' list checked through /v1/firearms/{id}/offers.
+                ("get", "/v1/attachments/{id}/offers") => continue,
                 ("get", _) => None,
                 ("post", "/v1/firearms/resolve") => Some(json!({ "queries": ["ak47", "glock 17"] })),
                 ("put", "/v1/me/webhooks/{endpointId}") => Some(json!({ "description": "contract" })),
+                ("put", "/v1/vendor/offers") => Some(offers.clone()),
                 // Creating was checked above; a test delivery needs the network; deleting last.
                 _ => continue,
             };

@@ -3,6 +3,7 @@
 //! One file per operation or close pair: `list` and `search` page firearm list items; `detail`
 //! serves the pre-rendered detail; `variants`, `images`, `game_stats`, `adoption` (users and the
 //! adoption map), `dimensions`, `family_tree` and `similar` are the per-firearm sub-resources;
+//! `offers` the sellers' published offers (from the database);
 //! `facets` the filter options and action types; `random` one drawn firearm; `resolve` free text
 //! to ids; `compare` several details at once. Helpers shared by them live here.
 
@@ -15,6 +16,7 @@ pub mod family_tree;
 pub mod game_stats;
 pub mod images;
 pub mod list;
+pub mod offers;
 pub mod random;
 pub mod resolve;
 pub mod search;

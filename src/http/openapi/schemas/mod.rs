@@ -93,12 +93,16 @@ pub struct NamedRef {
 
 mod account;
 mod firearms;
+mod offer_bodies;
+mod offers;
 mod reference;
 mod reports_support;
 mod webhooks;
 
 pub use account::*;
 pub use firearms::*;
+pub use offer_bodies::*;
+pub use offers::*;
 pub use reference::*;
 pub use reports_support::*;
 pub use webhooks::*;
