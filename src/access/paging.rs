@@ -201,10 +201,53 @@ where
     }
 }
 
+/// `limit` of a ranking (an operation the table gives `Style::Limit`): 1 to its maximum, its
+/// default when absent; anything else is 400 naming `limit`, never clamped. Rankings carry no
+/// pagination object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit(pub usize);
+
+impl Limit {
+    pub fn parse(query: &HashMap<String, String>, default: u32, max: u32) -> Result<Self, ApiError> {
+        let Some(raw) = query.get("limit") else { return Ok(Self(default as usize)) };
+        match raw.trim().parse::<u32>() {
+            Ok(n) if (1..=max).contains(&n) => Ok(Self(n as usize)),
+            _ => Err(ApiError::invalid_parameter("limit", format!("must be an integer from 1 to {max}"))),
+        }
+    }
+}
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Limit {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
+        use axum::extract::{MatchedPath, Query};
+        let path = parts.extensions.get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_default();
+        let operation = super::operations::for_request(&parts.method, &path);
+        let Some(super::operations::Style::Limit { default, max }) = operation.map(|op| op.style) else {
+            tracing::error!(route = path, "a ranking handler on an operation the table does not rank");
+            return Err(ApiError::internal("a ranking handler on an operation without a limit"));
+        };
+        let Query(query) = Query::<HashMap<String, String>>::from_request_parts(parts, state)
+            .await
+            .map_err(|e| ApiError::new(Reason::InvalidRequest, e.body_text()))?;
+        Limit::parse(&query, default, max)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::plan::{Plan, PlanTable};
     use super::*;
+
+    #[test]
+    fn a_limit_is_within_its_bounds_or_refused() {
+        assert_eq!(Limit::parse(&query(&[]), 10, 25).unwrap(), Limit(10));
+        assert_eq!(Limit::parse(&query(&[("limit", "25")]), 10, 25).unwrap(), Limit(25));
+        for bad in ["0", "26", "-1", "ten", ""] {
+            assert!(Limit::parse(&query(&[("limit", bad)]), 10, 25).is_err(), "{bad}");
+        }
+    }
 
     fn query(pairs: &[(&str, &str)]) -> HashMap<String, String> {
         pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()

@@ -16,6 +16,7 @@ pub mod routes;
 pub mod server;
 pub mod service;
 pub mod state;
+pub mod stats;
 pub mod tls;
 pub mod vendor;
 

@@ -33,6 +33,7 @@ use crate::http::openapi;
 use crate::http::openapi::binding::UnboundRoute;
 use crate::http::service::{docs, health, metrics};
 use crate::http::state::AppState;
+use crate::http::stats;
 use crate::http::vendor;
 
 /// The documented operations, and the description generated from their annotations.
@@ -96,6 +97,20 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(vendor::offers::list, vendor::offers::replace))
         .routes(routes!(vendor::offers::update, vendor::offers::delete))
         .routes(routes!(offers::follow))
+        .routes(routes!(stats::overview::summary))
+        .routes(routes!(stats::overview::production_status))
+        .routes(routes!(stats::overview::field_coverage))
+        .routes(routes!(stats::overview::catalog_coverage))
+        .routes(routes!(stats::rankings::popular_calibers))
+        .routes(routes!(stats::rankings::prolific_manufacturers))
+        .routes(routes!(stats::overview::by_category))
+        .routes(routes!(stats::eras::by_era))
+        .routes(routes!(stats::overview::materials))
+        .routes(routes!(stats::adoption::by_country))
+        .routes(routes!(stats::adoption::by_type))
+        .routes(routes!(stats::rankings::action_types))
+        .routes(routes!(stats::rankings::feature_frequency))
+        .routes(routes!(stats::eras::caliber_popularity_by_era))
         .routes(routes!(docs::limits))
 }
 

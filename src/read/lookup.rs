@@ -39,4 +39,15 @@ impl Snapshot {
         let at = *self.read.attachment_at.get(id).ok_or_else(|| ApiError::not_found("attachment", id))?;
         Ok((at, &self.catalog.attachments[at]))
     }
+
+    /// A query filter naming a category (`parameter`): its position, None when absent, or the 404
+    /// naming the parameter and the id.
+    pub fn category_filter(&self, parameter: &str, id: Option<&str>) -> Result<Option<usize>, ApiError> {
+        let Some(id) = id else { return Ok(None) };
+        match self.read.category_at.get(id) {
+            Some(&at) => Ok(Some(at)),
+            None => Err(ApiError::not_found("category", id)
+                .with_details(serde_json::json!({ "parameter": parameter, "missing": [id] }))),
+        }
+    }
 }

@@ -12,6 +12,7 @@ pub mod rendered;
 pub mod resolve;
 pub mod search;
 pub mod snapshot;
+pub mod statistics;
 pub mod views;
 
 use std::collections::HashMap;
@@ -64,6 +65,8 @@ pub struct ReadModel {
     pub variants: HashMap<String, Vec<usize>>,
     /// Counts, name orders and parent chains derived from the whole catalog.
     pub aggregates: aggregates::Aggregates,
+    /// The statistics operations' figures (71 to 84).
+    pub statistics: statistics::Statistics,
     /// Details of the other records (catalog order), Explorer's view then the full one.
     pub manufacturer_details: Vec<[Rendered; 2]>,
     pub caliber_details: Vec<[Rendered; 2]>,
@@ -223,6 +226,17 @@ impl ReadModel {
             })
             .collect();
         let aggregates = aggregates::Aggregates::build(catalog, &caliber_at, &category_at);
+        let last_change = [
+            ("firearms", catalog.firearms.iter().map(|f| &f.id).collect::<Vec<_>>()),
+            ("manufacturers", catalog.manufacturers.iter().map(|m| &m.id).collect()),
+            ("calibers", catalog.calibers.iter().map(|c| &c.id).collect()),
+            ("ammunition", catalog.ammunition.iter().map(|a| &a.id).collect()),
+        ]
+        .into_iter()
+        .flat_map(|(table, ids)| ids.into_iter().map(move |id| (stored.meta)(table, id).updated_at))
+        .filter(|at| !at.is_empty())
+        .max();
+        let statistics = statistics::Statistics::build(catalog, &category_at, &caliber_at, last_change);
         tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, "read model built");
         Ok(Self {
             firearm_at,
@@ -237,6 +251,7 @@ impl ReadModel {
             facts,
             variants,
             aggregates,
+            statistics,
             manufacturer_details,
             caliber_details,
             ammunition_details,

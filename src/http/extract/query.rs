@@ -43,11 +43,14 @@ pub enum Rule {
     Month,
     /// A comma-separated list of names from a set.
     Names(fn() -> Vec<&'static str>),
+    /// A decade, `1980s`.
+    Decade,
 }
 
 const SLUG_PATTERN: &str = "^[a-z0-9-]+$";
 const COUNTRY_PATTERN: &str = "^[A-Za-z]{2}$";
 const MONTH_PATTERN: &str = "^[0-9]{4}-(0[1-9]|1[0-2])$";
+const DECADE_PATTERN: &str = "^[0-9]{3}0s$";
 /// Any character that is not white space: trimmed text must keep at least one.
 const NOT_BLANK_PATTERN: &str = "\\S";
 
@@ -89,6 +92,7 @@ impl Rule {
             Rule::Slug => string().pattern(Some(SLUG_PATTERN)),
             Rule::Country => string().pattern(Some(COUNTRY_PATTERN)),
             Rule::Month => string().pattern(Some(MONTH_PATTERN)),
+            Rule::Decade => string().pattern(Some(DECADE_PATTERN)),
             Rule::Text { max } => {
                 string().min_length(Some(1)).max_length(Some(max)).pattern(Some(NOT_BLANK_PATTERN))
             }
@@ -282,6 +286,16 @@ impl<'a> Params<'a> {
             self.problem(param.name, "must be YYYY-MM");
             None
         }
+    }
+
+    /// The first year of a `Decade` parameter (`1980s` → 1980).
+    pub fn decade(&mut self, param: &QueryParam) -> Option<i64> {
+        let raw = self.raw(param)?;
+        let decade = crate::read::statistics::parse_decade(raw);
+        if decade.is_none() {
+            self.problem(param.name, "must be a decade such as 1980s");
+        }
+        decade
     }
 
     /// The ids of an `IdList` parameter: at least one, at most `max`, duplicates dropped.

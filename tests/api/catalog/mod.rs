@@ -4,3 +4,4 @@ mod firearms;
 mod import;
 mod read_contract;
 mod reference;
+mod statistics;

@@ -175,6 +175,61 @@ const OPERATIONS: &[Operation] = &[
         Some("/v1/game-stats/versions/2026.1/firearms/no-such-gun"),
         Some(("/v1/game-stats/versions/2026.1/firearms/Glock_17", "id")),
     ),
+    // The statistics (71 to 84).
+    op("/v1/stats/summary", Plan::Explorer, None, None),
+    op("/v1/stats/production-status", Plan::Explorer, None, None),
+    op("/v1/stats/field-coverage", Plan::Builder, None, None),
+    op("/v1/stats/catalog-coverage", Plan::Builder, None, None),
+    op(
+        "/v1/stats/calibers/popular",
+        Plan::Explorer,
+        None,
+        Some(("/v1/stats/calibers/popular?limit=101", "limit")),
+    ),
+    op(
+        "/v1/stats/manufacturers/prolific?category=pistols",
+        Plan::Explorer,
+        Some("/v1/stats/manufacturers/prolific?category=lasers"),
+        Some(("/v1/stats/manufacturers/prolific?limit=0", "limit")),
+    ),
+    op("/v1/stats/by-category", Plan::Explorer, None, None),
+    op(
+        "/v1/stats/by-era?decade=1940s",
+        Plan::Builder,
+        None,
+        Some(("/v1/stats/by-era?decade=1945s", "decade")),
+    ),
+    op("/v1/stats/materials", Plan::Builder, None, None),
+    op(
+        "/v1/stats/adoption/by-country?code=AT",
+        Plan::Builder,
+        Some("/v1/stats/adoption/by-country?code=ZZ"),
+        Some(("/v1/stats/adoption/by-country?code=AUT", "code")),
+    ),
+    op(
+        "/v1/stats/adoption/by-type?type=law_enforcement",
+        Plan::Builder,
+        None,
+        Some(("/v1/stats/adoption/by-type?type=army", "type")),
+    ),
+    op(
+        "/v1/stats/action-types?category=rifles",
+        Plan::Explorer,
+        Some("/v1/stats/action-types?category=lasers"),
+        Some(("/v1/stats/action-types?category=Rifles", "category")),
+    ),
+    op(
+        "/v1/stats/feature-frequency",
+        Plan::Builder,
+        Some("/v1/stats/feature-frequency?category=lasers"),
+        Some(("/v1/stats/feature-frequency?limit=101", "limit")),
+    ),
+    op(
+        "/v1/stats/caliber-popularity-by-era?from_decade=1900s&to_decade=1990s",
+        Plan::Builder,
+        None,
+        Some(("/v1/stats/caliber-popularity-by-era?from_decade=1990s&to_decade=1900s", "to_decade")),
+    ),
 ];
 
 fn below(plan: Plan) -> Option<Plan> {

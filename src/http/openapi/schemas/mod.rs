@@ -97,6 +97,7 @@ mod offer_bodies;
 mod offers;
 mod reference;
 mod reports_support;
+mod statistics;
 mod webhooks;
 
 pub use account::*;
@@ -105,4 +106,5 @@ pub use offer_bodies::*;
 pub use offers::*;
 pub use reference::*;
 pub use reports_support::*;
+pub use statistics::*;
 pub use webhooks::*;

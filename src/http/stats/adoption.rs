@@ -1,0 +1,115 @@
+//! Who adopted what: 80 one country's adopters by user type, 81 one user type's countries.
+//! An adopter is one entry of a firearm's `users`; `firearmCount` counts distinct firearms.
+
+use std::collections::BTreeSet;
+
+use axum::response::Response;
+use serde_json::{Value, json};
+
+use crate::catalog::vocabulary::USER_TYPES;
+use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::openapi::schemas;
+use crate::http::{ApiError, respond};
+use crate::read::statistics::AdoptionCount;
+
+/// At most this many firearms are named (by name); `firearmCount` counts all.
+pub const FIREARMS_SHOWN: usize = 100;
+
+const CODE: QueryParam = QueryParam::new(
+    "code",
+    Rule::Country,
+    "ISO 3166-1 alpha-2 country code (404 when the catalog has no such country)",
+)
+.required();
+const TYPE: QueryParam = QueryParam::new("type", Rule::OneOf(USER_TYPES), "adopter type").required();
+
+pub struct CountryQuery {
+    code: Option<String>,
+}
+
+impl QueryParams for CountryQuery {
+    const PARAMS: &'static [QueryParam] = &[CODE];
+    fn read(params: &mut Params) -> Self {
+        Self { code: params.country(&CODE) }
+    }
+}
+
+crate::query_params_doc!(CountryQuery);
+
+pub struct TypeQuery {
+    kind: Option<String>,
+}
+
+impl QueryParams for TypeQuery {
+    const PARAMS: &'static [QueryParam] = &[TYPE];
+    fn read(params: &mut Params) -> Self {
+        Self { kind: params.one_of(&TYPE) }
+    }
+}
+
+crate::query_params_doc!(TypeQuery);
+
+/// The firearms of a count, by name, at most `FIREARMS_SHOWN`.
+fn named(snapshot: &CurrentSnapshot, firearms: &BTreeSet<usize>) -> Vec<Value> {
+    let mut named: Vec<&crate::catalog::model::Firearm> =
+        firearms.iter().map(|&at| &snapshot.catalog.firearms[at]).collect();
+    named.sort_by_cached_key(|f| (f.name.to_lowercase(), f.id.clone()));
+    named.iter().take(FIREARMS_SHOWN).map(|f| json!({ "id": f.id, "name": f.name })).collect()
+}
+
+/// One country's adopters (armed forces, police, ...): counts per user type and the firearms
+/// they adopted. A country the catalog knows with no adopters answers zeros.
+#[utoipa::path(get, path = "/v1/stats/adoption/by-country", tag = "Statistics", params(CountryQuery),
+    responses((status = 200, body = schemas::StatsAdoptionByCountryResponse)))]
+pub async fn by_country(
+    snapshot: CurrentSnapshot,
+    Valid(query): Valid<CountryQuery>,
+) -> Result<Response, ApiError> {
+    let code = query.code.expect("a required parameter was checked");
+    let adoption = &snapshot.read.statistics.adoption;
+    let known =
+        snapshot.read.aggregates.countries.contains_key(&code) || adoption.by_country.contains_key(&code);
+    if !known {
+        return Err(ApiError::not_found("country", &code).with_details(json!({ "parameter": CODE.name })));
+    }
+    let empty = Default::default();
+    let (all, types) = adoption.by_country.get(&code).unwrap_or(&empty);
+    let by_type: Vec<Value> = types
+        .iter()
+        .map(|(kind, count)| json!({ "userType": kind, "adopters": count.adopters, "firearmCount": count.firearms.len() }))
+        .collect();
+    Ok(respond::one(json!({
+        "countryCode": code,
+        "adopters": all.adopters,
+        "firearmCount": all.firearms.len(),
+        "byUserType": by_type,
+        "firearms": named(&snapshot, &all.firearms),
+    })))
+}
+
+/// One adopter type: the countries with such adopters (most firearms first, ties by code) and
+/// the firearms they adopted.
+#[utoipa::path(get, path = "/v1/stats/adoption/by-type", tag = "Statistics", params(TypeQuery),
+    responses((status = 200, body = schemas::StatsAdoptionByTypeResponse)))]
+pub async fn by_type(
+    snapshot: CurrentSnapshot,
+    Valid(query): Valid<TypeQuery>,
+) -> Result<Response, ApiError> {
+    let kind = query.kind.expect("a required parameter was checked");
+    let empty = Default::default();
+    let (all, countries) = snapshot.read.statistics.adoption.by_type.get(&kind).unwrap_or(&empty);
+    let mut countries: Vec<(&String, &AdoptionCount)> = countries.iter().collect();
+    countries.sort_by(|a, b| b.1.firearms.len().cmp(&a.1.firearms.len()).then_with(|| a.0.cmp(b.0)));
+    let countries: Vec<Value> = countries
+        .iter()
+        .map(|(code, count)| json!({ "countryCode": code, "adopters": count.adopters, "firearmCount": count.firearms.len() }))
+        .collect();
+    Ok(respond::one(json!({
+        "type": kind,
+        "adopters": all.adopters,
+        "firearmCount": all.firearms.len(),
+        "countries": countries,
+        "firearms": named(&snapshot, &all.firearms),
+    })))
+}

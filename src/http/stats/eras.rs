@@ -1,0 +1,121 @@
+//! Decade questions: 78 what a decade brought, 84 the cartridges most chambered by the firearms
+//! of each decade in a range.
+
+use axum::response::Response;
+use serde_json::{Value, json};
+
+use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::openapi::schemas;
+use crate::http::{ApiError, respond};
+use crate::read::statistics::{decade_label, tally};
+
+/// 78 lists at most this many firearms (the first by year, then name); `firearmCount` counts all.
+pub const ERA_FIREARMS_SHOWN: usize = 100;
+/// 84 shows this many cartridges per decade.
+pub const CALIBERS_PER_DECADE: usize = 5;
+
+const DECADE: QueryParam = QueryParam::new("decade", Rule::Decade, "a decade, such as 1980s").required();
+
+pub struct EraQuery {
+    decade: Option<i64>,
+}
+
+impl QueryParams for EraQuery {
+    const PARAMS: &'static [QueryParam] = &[DECADE];
+    fn read(params: &mut Params) -> Self {
+        Self { decade: params.decade(&DECADE) }
+    }
+}
+
+crate::query_params_doc!(EraQuery);
+
+/// What the decade brought: the firearms introduced in it (the first 100 by year, then name, as
+/// list items; `firearmCount` counts all), and how many per category, per country of origin and
+/// per cartridge. A decade with none answers zeros.
+#[utoipa::path(get, path = "/v1/stats/by-era", tag = "Statistics", params(EraQuery),
+    responses((status = 200, body = schemas::StatsByEraResponse)))]
+pub async fn by_era(snapshot: CurrentSnapshot, Valid(query): Valid<EraQuery>) -> Result<Response, ApiError> {
+    let decade = query.decade.expect("a required parameter was checked");
+    let eras = &snapshot.read.statistics.eras;
+    let positions: &[usize] = eras.firearms.get(&decade).map_or(&[], Vec::as_slice);
+    let firearms = &snapshot.catalog.firearms;
+    let categories = tally(positions.iter().map(|&at| firearms[at].category_id.as_str()));
+    let countries = tally(positions.iter().filter_map(|&at| firearms[at].country_of_origin.as_deref()));
+    let calibers = calibers_of(&snapshot, decade, usize::MAX);
+    let shown: Vec<Value> = positions
+        .iter()
+        .take(ERA_FIREARMS_SHOWN)
+        .map(|&at| serde_json::from_str(&snapshot.read.forms[at].item).unwrap_or(Value::Null))
+        .collect();
+    Ok(respond::one(json!({
+        "decade": decade_label(decade),
+        "firearmCount": positions.len(),
+        "byCategory": categories.iter().map(|(id, count)| json!({ "category": id, "count": count })).collect::<Vec<_>>(),
+        "byCountry": countries.iter().map(|(code, count)| json!({ "countryCode": code, "count": count })).collect::<Vec<_>>(),
+        "calibers": calibers,
+        "firearms": shown,
+    })))
+}
+
+/// The cartridges most chambered by the decade's firearms, most first.
+fn calibers_of(snapshot: &CurrentSnapshot, decade: i64, top: usize) -> Vec<Value> {
+    let counted = snapshot.read.statistics.eras.calibers.get(&decade).map_or(&[][..], Vec::as_slice);
+    counted
+        .iter()
+        .take(top)
+        .map(|&(at, count)| {
+            let caliber = &snapshot.catalog.calibers[at];
+            json!({ "caliber": { "id": caliber.id, "name": caliber.name }, "firearmCount": count })
+        })
+        .collect()
+}
+
+const FROM: QueryParam =
+    QueryParam::new("from_decade", Rule::Decade, "the first decade, such as 1900s (default: the earliest)");
+const TO: QueryParam =
+    QueryParam::new("to_decade", Rule::Decade, "the last decade, such as 1990s (default: the latest)");
+
+pub struct EraRangeQuery {
+    from: Option<i64>,
+    to: Option<i64>,
+}
+
+impl QueryParams for EraRangeQuery {
+    const PARAMS: &'static [QueryParam] = &[FROM, TO];
+    fn read(params: &mut Params) -> Self {
+        Self { from: params.decade(&FROM), to: params.decade(&TO) }
+    }
+}
+
+crate::query_params_doc!(EraRangeQuery);
+
+/// For each decade from `from_decade` to `to_decade` that introduced firearms, the five
+/// cartridges most chambered by them, most first (ties by cartridge). `to_decade` before
+/// `from_decade` is 400.
+#[utoipa::path(get, path = "/v1/stats/caliber-popularity-by-era", tag = "Statistics", params(EraRangeQuery),
+    responses((status = 200, body = schemas::StatsCaliberPopularityByEraResponse)))]
+pub async fn caliber_popularity_by_era(
+    snapshot: CurrentSnapshot,
+    Valid(EraRangeQuery { from, to }): Valid<EraRangeQuery>,
+) -> Result<Response, ApiError> {
+    if let (Some(from), Some(to)) = (from, to)
+        && to < from
+    {
+        return Err(ApiError::invalid_parameter(TO.name, "must not be before from_decade"));
+    }
+    let eras = &snapshot.read.statistics.eras;
+    let rows: Vec<Value> = eras
+        .firearms
+        .iter()
+        .filter(|(decade, _)| from.is_none_or(|from| **decade >= from) && to.is_none_or(|to| **decade <= to))
+        .map(|(&decade, positions)| {
+            json!({
+                "decade": decade_label(decade),
+                "firearmCount": positions.len(),
+                "calibers": calibers_of(&snapshot, decade, CALIBERS_PER_DECADE),
+            })
+        })
+        .collect();
+    Ok(respond::one(rows))
+}

@@ -1,0 +1,57 @@
+//! The statistics that take no parameter: 71 summary, 72 production status, 73 field coverage,
+//! 74 catalog coverage, 77 by category, 79 materials. Each is rendered once per snapshot.
+
+use axum::response::Response;
+use serde_json::Value;
+
+use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::openapi::schemas;
+use crate::http::respond;
+
+/// Record counts per resource, the catalog revision and the last change to a record.
+#[utoipa::path(get, path = "/v1/stats/summary", tag = "Statistics",
+    responses((status = 200, body = schemas::StatsSummaryResponse)))]
+pub async fn summary(snapshot: CurrentSnapshot) -> Response {
+    let mut data = snapshot.read.statistics.summary.clone();
+    data["catalogRevision"] = Value::from(snapshot.revision);
+    respond::one(data)
+}
+
+/// Firearms per production status (every status listed, zero included), and those with none.
+#[utoipa::path(get, path = "/v1/stats/production-status", tag = "Statistics",
+    responses((status = 200, body = schemas::StatsProductionStatusResponse)))]
+pub async fn production_status(snapshot: CurrentSnapshot) -> Response {
+    respond::one(&snapshot.read.statistics.production_status)
+}
+
+/// For each optional field of the firearm detail, how many firearms have it filled, and the
+/// share of all firearms (0 to 1, four places). A list counts as filled with one item.
+#[utoipa::path(get, path = "/v1/stats/field-coverage", tag = "Statistics",
+    responses((status = 200, body = schemas::StatsFieldCoverageResponse)))]
+pub async fn field_coverage(snapshot: CurrentSnapshot) -> Response {
+    respond::one(&snapshot.read.statistics.field_coverage)
+}
+
+/// Per category: firearms per decade of introduction (oldest first) and those with no year.
+#[utoipa::path(get, path = "/v1/stats/catalog-coverage", tag = "Statistics",
+    responses((status = 200, body = schemas::StatsCatalogCoverageResponse)))]
+pub async fn catalog_coverage(snapshot: CurrentSnapshot) -> Response {
+    respond::one(&snapshot.read.statistics.catalog_coverage)
+}
+
+/// Per category: firearms, base models, and the arithmetic mean of empty weight, barrel length,
+/// muzzle energy and effective range over the firearms that state each (`count`; the mean is
+/// null when none does), rounded to 0.1.
+#[utoipa::path(get, path = "/v1/stats/by-category", tag = "Statistics",
+    responses((status = 200, body = schemas::StatsByCategoryResponse)))]
+pub async fn by_category(snapshot: CurrentSnapshot) -> Response {
+    respond::one(&snapshot.read.statistics.by_category)
+}
+
+/// Per component (frame, slide, barrel, stock): how many firearms state its material, and each
+/// material (compared in lower case) with its count and share of those, most first.
+#[utoipa::path(get, path = "/v1/stats/materials", tag = "Statistics",
+    responses((status = 200, body = schemas::StatsMaterialsResponse)))]
+pub async fn materials(snapshot: CurrentSnapshot) -> Response {
+    respond::one(&snapshot.read.statistics.materials)
+}

@@ -1,0 +1,148 @@
+//! How complete the catalog is: the share of firearms with each detail field filled (73), and
+//! firearms per category and decade of introduction (74).
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use super::{decade_label, share};
+use crate::catalog::model::{Catalog, Firearm};
+
+/// A field is filled when it holds a value (a list: at least one item).
+trait Filled {
+    fn filled(&self) -> bool;
+}
+
+impl<T> Filled for Option<T> {
+    fn filled(&self) -> bool {
+        self.is_some()
+    }
+}
+
+impl<T> Filled for Vec<T> {
+    fn filled(&self) -> bool {
+        !self.is_empty()
+    }
+}
+
+macro_rules! fields {
+    ($($name:literal => $field:ident),* $(,)?) => {
+        &[$(($name, |f: &Firearm| f.$field.filled())),*]
+    };
+}
+
+/// Whether a firearm has a field filled.
+pub type FilledTest = fn(&Firearm) -> bool;
+
+/// Every optional field of the firearm detail, by its served name, in the detail's order.
+pub const COVERED_FIELDS: &[(&str, FilledTest)] = fields![
+    "parentFirearmId" => parent_firearm_id,
+    "variantType" => variant_type,
+    "yearIntroduced" => year_introduced,
+    "yearDiscontinued" => year_discontinued,
+    "status" => status,
+    "countryOfOrigin" => country_of_origin,
+    "designer" => designer,
+    "weightEmptyG" => weight_empty_g,
+    "weightLoadedG" => weight_loaded_g,
+    "overallLengthMm" => overall_length_mm,
+    "barrelLengthMm" => barrel_length_mm,
+    "heightMm" => height_mm,
+    "widthMm" => width_mm,
+    "sightRadiusMm" => sight_radius_mm,
+    "foldedLengthMm" => folded_length_mm,
+    "actionType" => action_type,
+    "firingMechanism" => firing_mechanism,
+    "triggerType" => trigger_type,
+    "magazineType" => magazine_type,
+    "triggerPullN" => trigger_pull_n,
+    "magazineCapacity" => magazine_capacity,
+    "muzzleVelocityMps" => muzzle_velocity_mps,
+    "muzzleEnergyJ" => muzzle_energy_j,
+    "effectiveRangeM" => effective_range_m,
+    "maxRangeM" => max_range_m,
+    "rateOfFireRpm" => rate_of_fire_rpm,
+    "barrelRifling" => barrel_rifling,
+    "riflingTwistMm" => rifling_twist_mm,
+    "numberOfGrooves" => number_of_grooves,
+    "frameMaterial" => frame_material,
+    "slideMaterial" => slide_material,
+    "barrelMaterial" => barrel_material,
+    "stockMaterial" => stock_material,
+    "finish" => finish,
+    "safetyMechanisms" => safety_mechanisms,
+    "features" => features,
+    "feedSystems" => feed_systems,
+    "alternateNames" => alternate_names,
+    "firingModes" => firing_modes,
+    "conflicts" => conflicts,
+    "productionNumbers" => production_numbers,
+    "description" => description,
+    "notes" => notes,
+    "lore" => lore,
+    "platformId" => platform_id,
+    "interfaces" => interfaces,
+    "users" => users,
+    "images" => images,
+    "dataConfidence" => data_confidence,
+    "sources" => sources,
+];
+
+pub fn field_coverage(catalog: &Catalog) -> Value {
+    let total = catalog.firearms.len();
+    let fields: Vec<Value> = COVERED_FIELDS
+        .iter()
+        .map(|(name, filled)| {
+            let n = catalog.firearms.iter().filter(|f| filled(f)).count();
+            json!({ "field": name, "filled": n, "share": share(n, total) })
+        })
+        .collect();
+    let filled_per_firearm = if total == 0 {
+        0.0
+    } else {
+        let sum: usize = catalog
+            .firearms
+            .iter()
+            .map(|f| COVERED_FIELDS.iter().filter(|(_, filled)| filled(f)).count())
+            .sum();
+        (sum as f64 / total as f64 * 10.0).round() / 10.0
+    };
+    json!({
+        "total": total,
+        "fieldCount": COVERED_FIELDS.len(),
+        "meanFilledPerFirearm": filled_per_firearm,
+        "fields": fields,
+    })
+}
+
+/// Per category: the firearms introduced in each decade (oldest first) and those with no year.
+pub fn catalog_coverage(catalog: &Catalog, category_of: &[Option<usize>]) -> Value {
+    let rows: Vec<Value> = catalog
+        .categories
+        .iter()
+        .enumerate()
+        .map(|(at, category)| {
+            let mut decades: BTreeMap<i64, usize> = BTreeMap::new();
+            let mut total = 0;
+            let mut unknown = 0;
+            for (firearm, _) in catalog.firearms.iter().zip(category_of).filter(|(_, c)| **c == Some(at)) {
+                total += 1;
+                match firearm.year_introduced {
+                    Some(year) => *decades.entry(year - year.rem_euclid(10)).or_default() += 1,
+                    None => unknown += 1,
+                }
+            }
+            let decades: Vec<Value> = decades
+                .into_iter()
+                .map(|(decade, count)| json!({ "decade": decade_label(decade), "count": count }))
+                .collect();
+            json!({
+                "category": { "id": category.id, "name": category.name },
+                "total": total,
+                "decades": decades,
+                "unknownYear": unknown,
+            })
+        })
+        .collect();
+    json!(rows)
+}

@@ -1,0 +1,94 @@
+//! The catalog statistics (operations 71 to 84), derived once per snapshot so that no request
+//! recounts the catalog: the answers that take no parameter are kept rendered, and those that do
+//! (a category, a decade, a country, an adopter type) read tallies built here. Each file holds one
+//! family of figures; `tally` is the one counting rule they share (most first, ties by key).
+
+mod adoption;
+mod coverage;
+mod eras;
+mod frequency;
+mod summary;
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde_json::Value;
+
+pub use adoption::{Adoption, AdoptionCount};
+pub use coverage::COVERED_FIELDS;
+pub use eras::{Eras, decade_label, parse_decade};
+pub use frequency::Frequencies;
+
+use crate::catalog::model::Catalog;
+
+/// Everything the statistics operations read.
+pub struct Statistics {
+    /// 71: record counts, catalog revision and last change (the revision is added per request).
+    pub summary: Value,
+    /// 72: firearms per production status.
+    pub production_status: Value,
+    /// 73: the share of firearms with each detail field filled.
+    pub field_coverage: Value,
+    /// 74: firearms per category and decade.
+    pub catalog_coverage: Value,
+    /// 77: counts and mean figures per category.
+    pub by_category: Value,
+    /// 79: materials per component.
+    pub materials: Value,
+    /// 75, 76, 82, 83: counts over all firearms and per category.
+    pub frequencies: Frequencies,
+    /// 78, 84: firearms and cartridges by decade of introduction.
+    pub eras: Eras,
+    /// 80, 81: adopters by country and by type.
+    pub adoption: Adoption,
+}
+
+impl Statistics {
+    pub fn build(
+        catalog: &Catalog,
+        category_at: &HashMap<String, usize>,
+        caliber_at: &HashMap<String, usize>,
+        last_change: Option<String>,
+    ) -> Self {
+        let category_of: Vec<Option<usize>> =
+            catalog.firearms.iter().map(|f| category_at.get(&f.category_id).copied()).collect();
+        Self {
+            summary: summary::summary(catalog, last_change),
+            production_status: summary::production_status(catalog),
+            field_coverage: coverage::field_coverage(catalog),
+            catalog_coverage: coverage::catalog_coverage(catalog, &category_of),
+            by_category: summary::by_category(catalog, &category_of),
+            materials: frequency::materials(catalog),
+            frequencies: Frequencies::build(catalog, &category_of, caliber_at),
+            eras: Eras::build(catalog, caliber_at),
+            adoption: Adoption::build(catalog),
+        }
+    }
+}
+
+/// Count each key and order them most first, ties by key (so answers never shuffle).
+pub fn tally<K: Ord>(keys: impl IntoIterator<Item = K>) -> Vec<(K, usize)> {
+    let mut counts: BTreeMap<K, usize> = BTreeMap::new();
+    for key in keys {
+        *counts.entry(key).or_default() += 1;
+    }
+    let mut counted: Vec<(K, usize)> = counts.into_iter().collect();
+    counted.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    counted
+}
+
+/// `part` of `whole`, as a share from 0 to 1 rounded to four places (0 of nothing is 0).
+pub fn share(part: usize, whole: usize) -> f64 {
+    if whole == 0 { 0.0 } else { (part as f64 / whole as f64 * 10_000.0).round() / 10_000.0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tallies_put_the_most_first_and_break_ties_by_key() {
+        assert_eq!(tally(["b", "a", "b", "c", "a"]), [("a", 2), ("b", 2), ("c", 1)]);
+        assert_eq!(share(1, 3), 0.3333);
+        assert_eq!(share(0, 0), 0.0);
+    }
+}
