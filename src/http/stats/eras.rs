@@ -91,19 +91,14 @@ impl QueryParams for EraRangeQuery {
 crate::query_params_doc!(EraRangeQuery);
 
 /// For each decade from `from_decade` to `to_decade` that introduced firearms, the five
-/// cartridges most chambered by them, most first (ties by cartridge). `to_decade` before
-/// `from_decade` is 400.
+/// cartridges most chambered by them, most first (ties by cartridge). A range that ends before it
+/// starts holds no decade: the answer is empty.
 #[utoipa::path(get, path = "/v1/stats/caliber-popularity-by-era", tag = "Statistics", params(EraRangeQuery),
     responses((status = 200, body = schemas::StatsCaliberPopularityByEraResponse)))]
 pub async fn caliber_popularity_by_era(
     snapshot: CurrentSnapshot,
     Valid(EraRangeQuery { from, to }): Valid<EraRangeQuery>,
 ) -> Result<Response, ApiError> {
-    if let (Some(from), Some(to)) = (from, to)
-        && to < from
-    {
-        return Err(ApiError::invalid_parameter(TO.name, "must not be before from_decade"));
-    }
     let eras = &snapshot.read.statistics.eras;
     let rows: Vec<Value> = eras
         .firearms

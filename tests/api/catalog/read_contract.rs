@@ -228,7 +228,7 @@ const OPERATIONS: &[Operation] = &[
         "/v1/stats/caliber-popularity-by-era?from_decade=1900s&to_decade=1990s",
         Plan::Builder,
         None,
-        Some(("/v1/stats/caliber-popularity-by-era?from_decade=1990s&to_decade=1900s", "to_decade")),
+        Some(("/v1/stats/caliber-popularity-by-era?from_decade=1990s&to_decade=199Os", "to_decade")),
     ),
 ];
 

@@ -163,4 +163,7 @@ async fn the_statistics_agree_with_the_data(app: TestApp) {
     assert_eq!(decades, ["1940s", "1950s"]);
     assert_eq!(eras[0]["firearmCount"], in_forties);
     assert!(eras[0]["calibers"].as_array().unwrap().len() <= 5);
+    let reversed =
+        data(&app, key, "/v1/stats/caliber-popularity-by-era?from_decade=1950s&to_decade=1940s").await;
+    assert_eq!(reversed, serde_json::json!([]));
 }
