@@ -20,8 +20,8 @@ use crate::error::Reason;
 use crate::error::{ApiError, MAX_JSON_BODY_BYTES};
 use crate::http::account::{collections, favorites, reports, support, usage, webhooks};
 use crate::http::catalog::{
-    ammunition, attachments, calibers, categories, countries, firearms, game_stats_versions, manufacturers,
-    offers,
+    ammunition, attachments, calibers, categories, countries, firearms, game_stats_versions,
+    manufacturer_history, manufacturers, offers,
 };
 use crate::http::edge::body_limit;
 use crate::http::edge::conditional;
@@ -48,6 +48,15 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(firearms::facets::filter_options))
         .routes(routes!(firearms::facets::action_types))
         .routes(routes!(firearms::random::random))
+        .routes(routes!(firearms::rankings::top))
+        .routes(routes!(firearms::rankings::head_to_head))
+        .routes(routes!(firearms::slices::by_feature))
+        .routes(routes!(firearms::slices::by_action))
+        .routes(routes!(firearms::slices::by_material))
+        .routes(routes!(firearms::slices::by_designer))
+        .routes(routes!(firearms::slices::by_conflict))
+        .routes(routes!(firearms::rankings::power_rating))
+        .routes(routes!(firearms::rankings::timeline))
         .routes(routes!(firearms::detail::detail))
         .routes(routes!(firearms::variants::variants))
         .routes(routes!(firearms::images::images))
@@ -62,6 +71,8 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(manufacturers::list))
         .routes(routes!(manufacturers::detail))
         .routes(routes!(manufacturers::firearms))
+        .routes(routes!(manufacturer_history::timeline))
+        .routes(routes!(manufacturer_history::stats))
         .routes(routes!(categories::list))
         .routes(routes!(categories::detail))
         .routes(routes!(categories::firearms))

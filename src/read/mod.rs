@@ -7,6 +7,7 @@ pub mod facts;
 pub mod firearm_json;
 pub mod lookup;
 pub mod orders;
+pub mod rankings;
 pub mod records;
 pub mod rendered;
 pub mod resolve;
@@ -67,6 +68,8 @@ pub struct ReadModel {
     pub aggregates: aggregates::Aggregates,
     /// The statistics operations' figures (71 to 84).
     pub statistics: statistics::Statistics,
+    /// Superlative rankings and power ratings (11, 18).
+    pub rankings: rankings::Rankings,
     /// Details of the other records (catalog order), Explorer's view then the full one.
     pub manufacturer_details: Vec<[Rendered; 2]>,
     pub caliber_details: Vec<[Rendered; 2]>,
@@ -237,6 +240,7 @@ impl ReadModel {
         .filter(|at| !at.is_empty())
         .max();
         let statistics = statistics::Statistics::build(catalog, &category_at, &caliber_at, last_change);
+        let rankings = rankings::Rankings::build(catalog, &caliber_at);
         tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, "read model built");
         Ok(Self {
             firearm_at,
@@ -252,6 +256,7 @@ impl ReadModel {
             variants,
             aggregates,
             statistics,
+            rankings,
             manufacturer_details,
             caliber_details,
             ammunition_details,

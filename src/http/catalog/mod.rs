@@ -9,5 +9,6 @@ pub mod categories;
 pub mod countries;
 pub mod firearms;
 pub mod game_stats_versions;
+pub mod manufacturer_history;
 pub mod manufacturers;
 pub mod offers;

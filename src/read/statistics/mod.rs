@@ -6,7 +6,7 @@
 mod adoption;
 mod coverage;
 mod eras;
-mod frequency;
+pub mod frequency;
 mod summary;
 
 use std::collections::{BTreeMap, HashMap};

@@ -175,6 +175,73 @@ const OPERATIONS: &[Operation] = &[
         Some("/v1/game-stats/versions/2026.1/firearms/no-such-gun"),
         Some(("/v1/game-stats/versions/2026.1/firearms/Glock_17", "id")),
     ),
+    // The rankings (11 to 19) and a maker's history (44, 45).
+    op(
+        "/v1/firearms/top?stat=heaviest&category=pistols",
+        Plan::Builder,
+        Some("/v1/firearms/top?stat=heaviest&category=lasers"),
+        Some(("/v1/firearms/top?stat=heaviest&limit=26", "limit")),
+    ),
+    op(
+        "/v1/firearms/head-to-head?a=glock-17&b=ak-47",
+        Plan::Builder,
+        Some("/v1/firearms/head-to-head?a=glock-17&b=no-such-gun"),
+        Some(("/v1/firearms/head-to-head?a=glock-17", "b")),
+    ),
+    op(
+        "/v1/firearms/by-feature?feature=rail",
+        Plan::Builder,
+        Some("/v1/firearms/by-feature?feature=rail&category=lasers"),
+        Some(("/v1/firearms/by-feature", "feature")),
+    ),
+    op(
+        "/v1/firearms/by-action?action=short_recoil",
+        Plan::Explorer,
+        None,
+        Some(("/v1/firearms/by-action?action=magic", "action")),
+    ),
+    op(
+        "/v1/firearms/by-material?material=polymer&component=frame",
+        Plan::Builder,
+        None,
+        Some(("/v1/firearms/by-material?material=polymer&component=grip", "component")),
+    ),
+    op(
+        "/v1/firearms/by-designer?designer=browning",
+        Plan::Builder,
+        None,
+        Some(("/v1/firearms/by-designer?designer=%20", "designer")),
+    ),
+    op(
+        "/v1/firearms/by-conflict?conflict=vietnam",
+        Plan::Studio,
+        None,
+        Some(("/v1/firearms/by-conflict", "conflict")),
+    ),
+    op(
+        "/v1/firearms/power-rating?category=rifles",
+        Plan::Builder,
+        Some("/v1/firearms/power-rating?category=lasers"),
+        Some(("/v1/firearms/power-rating?per_page=101", "per_page")),
+    ),
+    op(
+        "/v1/firearms/timeline?from=1900&to=1950",
+        Plan::Builder,
+        Some("/v1/firearms/timeline?category=lasers"),
+        Some(("/v1/firearms/timeline?from=99", "from")),
+    ),
+    op(
+        "/v1/manufacturers/glock/timeline",
+        Plan::Builder,
+        Some("/v1/manufacturers/no-such-maker/timeline"),
+        Some(("/v1/manufacturers/Glock/timeline", "id")),
+    ),
+    op(
+        "/v1/manufacturers/glock/stats",
+        Plan::Builder,
+        Some("/v1/manufacturers/no-such-maker/stats"),
+        Some(("/v1/manufacturers/Glock/stats", "id")),
+    ),
     // The statistics (71 to 84).
     op("/v1/stats/summary", Plan::Explorer, None, None),
     op("/v1/stats/production-status", Plan::Explorer, None, None),

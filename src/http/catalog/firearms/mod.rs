@@ -5,7 +5,9 @@
 //! adoption map), `dimensions`, `family_tree` and `similar` are the per-firearm sub-resources;
 //! `offers` the sellers' published offers (from the database);
 //! `facets` the filter options and action types; `random` one drawn firearm; `resolve` free text
-//! to ids; `compare` several details at once. Helpers shared by them live here.
+//! to ids; `compare` several details at once; `rankings` the superlatives, head-to-head, power
+//! rating and timeline; `slices` the firearms sharing a feature, action, material, designer or
+//! conflict. Helpers shared by them live here.
 
 pub mod adoption;
 pub mod compare;
@@ -18,9 +20,11 @@ pub mod images;
 pub mod list;
 pub mod offers;
 pub mod random;
+pub mod rankings;
 pub mod resolve;
 pub mod search;
 pub mod similar;
+pub mod slices;
 pub mod variants;
 
 use axum::response::Response;
@@ -75,6 +79,26 @@ pub fn page_with_total(
             .collect(),
     };
     respond::paged_raw(&items, pagination)
+}
+
+/// The list item of the firearm at `at` in the plan's view, with `extra` fields added (a rank, a
+/// ranked value, a score).
+pub fn item_with(snapshot: &Snapshot, view: View, at: usize, extra: Value) -> Value {
+    let forms = &snapshot.read.forms[at];
+    let raw = match view {
+        View::Summary => &forms.item,
+        View::Full => &forms.full,
+    };
+    let mut item: Map<String, Value> = serde_json::from_str(raw).unwrap_or_default();
+    if let Value::Object(extra) = extra {
+        item.extend(extra);
+    }
+    Value::Object(item)
+}
+
+/// Whether the firearm at `at` is in the category at `category` (no category: every firearm).
+pub fn in_category(snapshot: &Snapshot, at: usize, category: Option<usize>) -> bool {
+    category.is_none_or(|c| usize::from(snapshot.read.facts[at].category) == c)
 }
 
 /// A sub-list of firearms (a manufacturer's, a caliber's, a category's), by name, each item

@@ -27,7 +27,7 @@ pub struct FirearmListItem {
 /// A firearm in the list of GET /v1/firearms: the list item (Explorer) or the full flat record
 /// (Builder and up), or, with `fields`, only `id` and the fields asked for; so only `id` is
 /// always present.
-#[derive(ToSchema)]
+#[derive(ToSchema, serde::Serialize)]
 #[schema(rename_all = "camelCase")]
 pub struct FirearmListRecord {
     id: String,

@@ -1,0 +1,255 @@
+//! Rankings of the whole catalog: 11 the superlatives (`top`), 12 two firearms head to head,
+//! 18 the power rating, 19 the timeline. Orders come from the snapshot (`read::rankings`,
+//! `read::orders`); a request only filters and slices them.
+
+use axum::response::Response;
+use serde_json::{Value, json};
+
+use super::{ItemForm, in_category, item_with, page_of};
+use crate::access::caller::Caller;
+use crate::access::paging::{Limit, Paging};
+use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::openapi::schemas;
+use crate::http::{ApiError, respond};
+use crate::read::rankings::{Better, RANKED_STAT_NAMES, RANKED_STATS, RankedStat, stat, winner};
+use crate::read::views::View;
+
+const STAT: QueryParam =
+    QueryParam::new("stat", Rule::OneOf(RANKED_STAT_NAMES), "what to rank by").required();
+const CATEGORY: QueryParam =
+    QueryParam::new("category", Rule::Slug, "only firearms of this category (404 when no category has it)");
+
+pub struct TopQuery {
+    stat: Option<String>,
+    category: Option<String>,
+}
+
+impl QueryParams for TopQuery {
+    const PARAMS: &'static [QueryParam] = &[STAT, CATEGORY];
+    fn read(params: &mut Params) -> Self {
+        Self { stat: params.one_of(&STAT), category: params.slug(&CATEGORY) }
+    }
+}
+
+crate::query_params_doc!(TopQuery);
+
+/// The firearms with the most extreme figure for `stat` (lightest: lowest empty weight; oldest:
+/// earliest year introduced; the others the highest of their figure), within `category` when
+/// given. A firearm whose figure is unknown is never ranked; ties break by name. Each row is the
+/// firearm's list item with `rank`, `value` and `unit`.
+#[utoipa::path(get, path = "/v1/firearms/top", tag = "Rankings", params(TopQuery),
+    responses((status = 200, body = schemas::TopFirearmsResponse)))]
+pub async fn top(
+    snapshot: CurrentSnapshot,
+    caller: Caller,
+    Limit(limit): Limit,
+    Valid(TopQuery { stat, category }): Valid<TopQuery>,
+) -> Result<Response, ApiError> {
+    let stat = stat.expect("a required parameter was checked");
+    let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
+    let at_stat =
+        RANKED_STATS.iter().position(|s| s.name == stat).expect("the parameter is one of the stats");
+    let ranked = &RANKED_STATS[at_stat];
+    let view = View::of(caller.plan);
+    let firearms = &snapshot.catalog.firearms;
+    let rows: Vec<Value> = snapshot.read.rankings.by_stat[at_stat]
+        .iter()
+        .map(|&at| at as usize)
+        .filter(|&at| in_category(&snapshot, at, category))
+        .take(limit)
+        .enumerate()
+        .map(|(rank, at)| {
+            let value = ranked.served(&firearms[at]);
+            item_with(&snapshot, view, at, json!({ "rank": rank + 1, "value": value, "unit": ranked.unit }))
+        })
+        .collect();
+    Ok(respond::one(
+        json!({ "stat": stat, "field": ranked.field, "better": ranked.better.id(), "firearms": rows }),
+    ))
+}
+
+const A: QueryParam = QueryParam::new("a", Rule::Slug, "the first firearm's id").required();
+const B: QueryParam = QueryParam::new("b", Rule::Slug, "the second firearm's id").required();
+
+pub struct HeadToHeadQuery {
+    a: Option<String>,
+    b: Option<String>,
+}
+
+impl QueryParams for HeadToHeadQuery {
+    const PARAMS: &'static [QueryParam] = &[A, B];
+    fn read(params: &mut Params) -> Self {
+        Self { a: params.slug(&A), b: params.slug(&B) }
+    }
+}
+
+crate::query_params_doc!(HeadToHeadQuery);
+
+/// The measurable fields compared, each with the end that wins: lighter, shorter overall and a
+/// lighter trigger pull win; a longer barrel, higher velocity, energy, ranges, rate of fire and
+/// capacity win; a later year introduced wins (newer).
+const MEASURED: &[RankedStat] = &[
+    stat("weightEmptyG", "weightEmptyG", "g", Better::Lower, |f| f.weight_empty_g),
+    stat("overallLengthMm", "overallLengthMm", "mm", Better::Lower, |f| f.overall_length_mm),
+    stat("barrelLengthMm", "barrelLengthMm", "mm", Better::Higher, |f| f.barrel_length_mm),
+    stat("muzzleVelocityMps", "muzzleVelocityMps", "m/s", Better::Higher, |f| f.muzzle_velocity_mps),
+    stat("muzzleEnergyJ", "muzzleEnergyJ", "J", Better::Higher, |f| f.muzzle_energy_j),
+    stat("effectiveRangeM", "effectiveRangeM", "m", Better::Higher, |f| f.effective_range_m),
+    stat("maxRangeM", "maxRangeM", "m", Better::Higher, |f| f.max_range_m),
+    stat("rateOfFireRpm", "rateOfFireRpm", "rounds/min", Better::Higher, |f| {
+        f.rate_of_fire_rpm.map(|r| r as f64)
+    }),
+    stat("magazineCapacity", "magazineCapacity", "rounds", Better::Higher, |f| {
+        f.magazine_capacity.map(|c| c as f64)
+    }),
+    stat("triggerPullN", "triggerPullN", "N", Better::Lower, |f| f.trigger_pull_n),
+    stat("yearIntroduced", "yearIntroduced", "year", Better::Higher, |f| f.year_introduced.map(|y| y as f64)),
+];
+
+/// Two firearms field by field: each measurable field with both figures, which end wins (`better`)
+/// and the winner (`a`, `b`, `tie`, or null when either figure is unknown), and the count of wins.
+#[utoipa::path(get, path = "/v1/firearms/head-to-head", tag = "Rankings", params(HeadToHeadQuery),
+    responses((status = 200, body = schemas::HeadToHeadResponse)))]
+pub async fn head_to_head(
+    snapshot: CurrentSnapshot,
+    Valid(HeadToHeadQuery { a, b }): Valid<HeadToHeadQuery>,
+) -> Result<Response, ApiError> {
+    let (a, b) = (a.expect("required"), b.expect("required"));
+    let missing: Vec<&String> =
+        [&a, &b].into_iter().filter(|id| !snapshot.read.firearm_at.contains_key(*id)).collect();
+    if !missing.is_empty() {
+        return Err(ApiError::missing_ids("firearm", &missing));
+    }
+    let (_, first) = snapshot.firearm(&a)?;
+    let (_, second) = snapshot.firearm(&b)?;
+    let mut wins = (0, 0);
+    let fields: Vec<Value> = MEASURED
+        .iter()
+        .map(|measured| {
+            let won = winner((measured.value)(first), (measured.value)(second), measured.better);
+            match won {
+                Some("a") => wins.0 += 1,
+                Some("b") => wins.1 += 1,
+                _ => {}
+            }
+            json!({
+                "field": measured.field,
+                "unit": measured.unit,
+                "better": measured.better.id(),
+                "a": measured.served(first),
+                "b": measured.served(second),
+                "winner": won,
+            })
+        })
+        .collect();
+    Ok(respond::one(json!({
+        "a": { "id": first.id, "name": first.name },
+        "b": { "id": second.id, "name": second.name },
+        "fields": fields,
+        "wins": { "a": wins.0, "b": wins.1 },
+    })))
+}
+
+pub struct CategoryOnlyQuery {
+    category: Option<String>,
+}
+
+impl QueryParams for CategoryOnlyQuery {
+    const PARAMS: &'static [QueryParam] = &[CATEGORY];
+    fn read(params: &mut Params) -> Self {
+        Self { category: params.slug(&CATEGORY) }
+    }
+}
+
+crate::query_params_doc!(CategoryOnlyQuery);
+
+/// Firearms by power score, highest first (ties by name), within `category` when given. The score
+/// is muzzle energy (J) × √(rate of fire ÷ 60): the firearm's `muzzleEnergyJ`, else its primary
+/// cartridge's `typicalMuzzleEnergyJ`; a firearm with no stated rate of fire counts as 60 rounds
+/// a minute (the square root of 1); a firearm with no energy at all is not rated. Each row is the
+/// list item with `power`: the score and the inputs it used.
+#[utoipa::path(get, path = "/v1/firearms/power-rating", tag = "Rankings", params(CategoryOnlyQuery),
+    responses((status = 200, body = schemas::PowerRatingPage)))]
+pub async fn power_rating(
+    snapshot: CurrentSnapshot,
+    caller: Caller,
+    paging: Paging,
+    Valid(CategoryOnlyQuery { category }): Valid<CategoryOnlyQuery>,
+) -> Result<Response, ApiError> {
+    let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
+    let rated: Vec<usize> = snapshot
+        .read
+        .rankings
+        .by_power
+        .iter()
+        .map(|&at| at as usize)
+        .filter(|&at| in_category(&snapshot, at, category))
+        .collect();
+    let (page, pagination) = paging.slice(&rated);
+    let view = View::of(caller.plan);
+    let rows: Vec<Value> = page
+        .iter()
+        .map(|&at| {
+            let inputs = snapshot.read.rankings.power[at].expect("only rated firearms are ranked");
+            let power = json!({
+                "score": inputs.score,
+                "muzzleEnergyJ": inputs.muzzle_energy_j,
+                "energySource": if inputs.energy_from_cartridge { "cartridge" } else { "firearm" },
+                "rateOfFireRpm": inputs.rate_of_fire_rpm,
+                "rateAssumed": inputs.rate_of_fire_rpm.is_none(),
+            });
+            item_with(&snapshot, view, at, json!({ "power": power }))
+        })
+        .collect();
+    Ok(respond::paged(rows, pagination))
+}
+
+const FROM: QueryParam =
+    QueryParam::new("from", Rule::Int { min: 1000, max: 2100 }, "earliest year introduced");
+const TO: QueryParam = QueryParam::new("to", Rule::Int { min: 1000, max: 2100 }, "latest year introduced");
+
+pub struct TimelineQuery {
+    from: Option<i64>,
+    to: Option<i64>,
+    category: Option<String>,
+}
+
+impl QueryParams for TimelineQuery {
+    const PARAMS: &'static [QueryParam] = &[FROM, TO, CATEGORY];
+    fn read(params: &mut Params) -> Self {
+        Self { from: params.int(&FROM), to: params.int(&TO), category: params.slug(&CATEGORY) }
+    }
+}
+
+crate::query_params_doc!(TimelineQuery);
+
+/// Firearms by year introduced, oldest first (ties by name), between `from` and `to` inclusive
+/// and within `category` when given; firearms with no year are left out. A range that ends before
+/// it starts is empty.
+#[utoipa::path(get, path = "/v1/firearms/timeline", tag = "Rankings", params(TimelineQuery),
+    responses((status = 200, body = schemas::FirearmListPage)))]
+pub async fn timeline(
+    snapshot: CurrentSnapshot,
+    caller: Caller,
+    paging: Paging,
+    Valid(TimelineQuery { from, to, category }): Valid<TimelineQuery>,
+) -> Result<Response, ApiError> {
+    let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
+    let firearms = &snapshot.catalog.firearms;
+    let positions: Vec<usize> = snapshot
+        .read
+        .orders
+        .year
+        .iter(false)
+        .take_while(|&at| firearms[at].year_introduced.is_some())
+        .filter(|&at| {
+            let firearm = &firearms[at];
+            let year = firearm.year_introduced.unwrap_or_default();
+            from.is_none_or(|from| year >= from)
+                && to.is_none_or(|to| year <= to)
+                && in_category(&snapshot, at, category)
+        })
+        .collect();
+    Ok(page_of(&snapshot, &paging, &positions, ItemForm::Plan(View::of(caller.plan))))
+}

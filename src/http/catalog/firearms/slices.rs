@@ -1,0 +1,203 @@
+//! Firearms that share one trait, by name, paged, as list items in the caller's plan view: 13 a
+//! feature, 14 an action type, 15 a material (of one component or any), 16 a designer, 17 a
+//! conflict. Free text (feature, material, designer, conflict) matches case-insensitively
+//! anywhere in the firearm's value; the action type is a closed list.
+
+use axum::response::Response;
+
+use super::{ItemForm, in_category, page_of};
+use crate::access::caller::Caller;
+use crate::access::paging::Paging;
+use crate::catalog::model::Firearm;
+use crate::catalog::vocabulary::ACTION_TYPES;
+use crate::http::ApiError;
+use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::openapi::schemas;
+use crate::read::snapshot::Snapshot;
+use crate::read::statistics::frequency::COMPONENTS;
+use crate::read::views::View;
+
+const CATEGORY: QueryParam =
+    QueryParam::new("category", Rule::Slug, "only firearms of this category (404 when no category has it)");
+const FEATURE: QueryParam =
+    QueryParam::new("feature", Rule::Text { max: 100 }, "text a feature contains (any case)").required();
+const ACTION: QueryParam = QueryParam::new("action", Rule::OneOf(ACTION_TYPES), "action type").required();
+const MATERIAL: QueryParam =
+    QueryParam::new("material", Rule::Text { max: 100 }, "text the material contains (any case)").required();
+const COMPONENT: QueryParam = QueryParam::new(
+    "component",
+    Rule::OneOf(&["frame", "slide", "barrel", "stock"]),
+    "only this component's material (default: any)",
+);
+const DESIGNER: QueryParam =
+    QueryParam::new("designer", Rule::Text { max: 100 }, "text the designer contains (any case)").required();
+const CONFLICT: QueryParam =
+    QueryParam::new("conflict", Rule::Text { max: 100 }, "text a conflict's name contains (any case)")
+        .required();
+
+/// The firearms passing `keep` (and in `category`), by name, as one page of list items.
+fn slice(
+    snapshot: &Snapshot,
+    caller: &Caller,
+    paging: &Paging,
+    category: Option<&str>,
+    keep: impl Fn(&Firearm) -> bool,
+) -> Result<Response, ApiError> {
+    let category = snapshot.category_filter(CATEGORY.name, category)?;
+    let firearms = &snapshot.catalog.firearms;
+    let positions: Vec<usize> = snapshot
+        .read
+        .orders
+        .name
+        .iter(false)
+        .filter(|&at| in_category(snapshot, at, category) && keep(&firearms[at]))
+        .collect();
+    Ok(page_of(snapshot, paging, &positions, ItemForm::Plan(View::of(caller.plan))))
+}
+
+/// Whether `text` contains `needle` (already lower case), in any case.
+fn contains(text: &str, needle: &str) -> bool {
+    text.to_lowercase().contains(needle)
+}
+
+pub struct FeatureQuery {
+    feature: Option<String>,
+    category: Option<String>,
+}
+
+impl QueryParams for FeatureQuery {
+    const PARAMS: &'static [QueryParam] = &[FEATURE, CATEGORY];
+    fn read(params: &mut Params) -> Self {
+        Self { feature: params.text(&FEATURE), category: params.slug(&CATEGORY) }
+    }
+}
+
+crate::query_params_doc!(FeatureQuery);
+
+/// Firearms with a feature containing `feature`.
+#[utoipa::path(get, path = "/v1/firearms/by-feature", tag = "Rankings", params(FeatureQuery),
+    responses((status = 200, body = schemas::FirearmListPage)))]
+pub async fn by_feature(
+    snapshot: CurrentSnapshot,
+    caller: Caller,
+    paging: Paging,
+    Valid(FeatureQuery { feature, category }): Valid<FeatureQuery>,
+) -> Result<Response, ApiError> {
+    let needle = feature.expect("required").to_lowercase();
+    slice(&snapshot, &caller, &paging, category.as_deref(), |f| {
+        f.features.iter().flatten().any(|feature| contains(feature, &needle))
+    })
+}
+
+pub struct ActionQuery {
+    action: Option<String>,
+}
+
+impl QueryParams for ActionQuery {
+    const PARAMS: &'static [QueryParam] = &[ACTION];
+    fn read(params: &mut Params) -> Self {
+        Self { action: params.one_of(&ACTION) }
+    }
+}
+
+crate::query_params_doc!(ActionQuery);
+
+/// Firearms of one action type.
+#[utoipa::path(get, path = "/v1/firearms/by-action", tag = "Rankings", params(ActionQuery),
+    responses((status = 200, body = schemas::FirearmListPage)))]
+pub async fn by_action(
+    snapshot: CurrentSnapshot,
+    caller: Caller,
+    paging: Paging,
+    Valid(ActionQuery { action }): Valid<ActionQuery>,
+) -> Result<Response, ApiError> {
+    let action = action.expect("required");
+    slice(&snapshot, &caller, &paging, None, |f| f.action_type.as_deref() == Some(action.as_str()))
+}
+
+pub struct MaterialQuery {
+    material: Option<String>,
+    component: Option<String>,
+}
+
+impl QueryParams for MaterialQuery {
+    const PARAMS: &'static [QueryParam] = &[MATERIAL, COMPONENT];
+    fn read(params: &mut Params) -> Self {
+        Self { material: params.text(&MATERIAL), component: params.one_of(&COMPONENT) }
+    }
+}
+
+crate::query_params_doc!(MaterialQuery);
+
+/// Firearms whose frame, slide, barrel or stock material (or only `component`'s) contains
+/// `material`.
+#[utoipa::path(get, path = "/v1/firearms/by-material", tag = "Rankings", params(MaterialQuery),
+    responses((status = 200, body = schemas::FirearmListPage)))]
+pub async fn by_material(
+    snapshot: CurrentSnapshot,
+    caller: Caller,
+    paging: Paging,
+    Valid(MaterialQuery { material, component }): Valid<MaterialQuery>,
+) -> Result<Response, ApiError> {
+    let needle = material.expect("required").to_lowercase();
+    let components: Vec<_> =
+        COMPONENTS.iter().filter(|(name, _)| component.as_deref().is_none_or(|c| c == *name)).collect();
+    slice(&snapshot, &caller, &paging, None, |f| {
+        components.iter().any(|(_, material)| material(f).is_some_and(|m| contains(m, &needle)))
+    })
+}
+
+pub struct DesignerQuery {
+    designer: Option<String>,
+}
+
+impl QueryParams for DesignerQuery {
+    const PARAMS: &'static [QueryParam] = &[DESIGNER];
+    fn read(params: &mut Params) -> Self {
+        Self { designer: params.text(&DESIGNER) }
+    }
+}
+
+crate::query_params_doc!(DesignerQuery);
+
+/// Firearms whose designer contains `designer`.
+#[utoipa::path(get, path = "/v1/firearms/by-designer", tag = "Rankings", params(DesignerQuery),
+    responses((status = 200, body = schemas::FirearmListPage)))]
+pub async fn by_designer(
+    snapshot: CurrentSnapshot,
+    caller: Caller,
+    paging: Paging,
+    Valid(DesignerQuery { designer }): Valid<DesignerQuery>,
+) -> Result<Response, ApiError> {
+    let needle = designer.expect("required").to_lowercase();
+    slice(&snapshot, &caller, &paging, None, |f| f.designer.as_deref().is_some_and(|d| contains(d, &needle)))
+}
+
+pub struct ConflictQuery {
+    conflict: Option<String>,
+}
+
+impl QueryParams for ConflictQuery {
+    const PARAMS: &'static [QueryParam] = &[CONFLICT];
+    fn read(params: &mut Params) -> Self {
+        Self { conflict: params.text(&CONFLICT) }
+    }
+}
+
+crate::query_params_doc!(ConflictQuery);
+
+/// Firearms used in a conflict whose name contains `conflict`.
+#[utoipa::path(get, path = "/v1/firearms/by-conflict", tag = "Rankings", params(ConflictQuery),
+    responses((status = 200, body = schemas::FirearmListPage)))]
+pub async fn by_conflict(
+    snapshot: CurrentSnapshot,
+    caller: Caller,
+    paging: Paging,
+    Valid(ConflictQuery { conflict }): Valid<ConflictQuery>,
+) -> Result<Response, ApiError> {
+    let needle = conflict.expect("required").to_lowercase();
+    slice(&snapshot, &caller, &paging, None, |f| {
+        f.conflicts.iter().flatten().any(|c| contains(&c.name, &needle))
+    })
+}

@@ -1,0 +1,203 @@
+//! Superlative rankings (operation 11) and the power rating (18), ordered once per snapshot.
+//!
+//! Each ranked stat keeps the positions of the firearms that state the figure, best first, ties
+//! by name; a firearm whose figure is unknown is never ranked. The power rating is one documented
+//! formula (`power_score`), so an answer can always be recomputed by hand from its inputs.
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use crate::catalog::model::{Catalog, Firearm};
+
+/// Which end of a figure wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Better {
+    Lower,
+    Higher,
+}
+
+impl Better {
+    pub fn id(self) -> &'static str {
+        match self {
+            Better::Lower => "lower",
+            Better::Higher => "higher",
+        }
+    }
+}
+
+/// A ranked stat: its name in `stat=`, the detail field it reads, the unit, and which end wins.
+/// `value` reads the figure as a number to compare; `served` gives it as the detail serves it (a
+/// year or a capacity stays an integer).
+pub struct RankedStat {
+    pub name: &'static str,
+    pub field: &'static str,
+    pub unit: &'static str,
+    pub better: Better,
+    pub value: fn(&Firearm) -> Option<f64>,
+}
+
+impl RankedStat {
+    pub fn served(&self, firearm: &Firearm) -> serde_json::Value {
+        let integral = matches!(self.field, "rateOfFireRpm" | "magazineCapacity" | "yearIntroduced");
+        match (self.value)(firearm) {
+            Some(value) if integral => serde_json::json!(value as i64),
+            value => serde_json::json!(value),
+        }
+    }
+}
+
+pub const fn stat(
+    name: &'static str,
+    field: &'static str,
+    unit: &'static str,
+    better: Better,
+    value: fn(&Firearm) -> Option<f64>,
+) -> RankedStat {
+    RankedStat { name, field, unit, better, value }
+}
+
+/// The `stat` values of operation 11, in the order operations.md lists them.
+pub const RANKED_STATS: &[RankedStat] = &[
+    stat("lightest", "weightEmptyG", "g", Better::Lower, |f| f.weight_empty_g),
+    stat("heaviest", "weightEmptyG", "g", Better::Higher, |f| f.weight_empty_g),
+    stat("longest_range", "effectiveRangeM", "m", Better::Higher, |f| f.effective_range_m),
+    stat("highest_velocity", "muzzleVelocityMps", "m/s", Better::Higher, |f| f.muzzle_velocity_mps),
+    stat("highest_energy", "muzzleEnergyJ", "J", Better::Higher, |f| f.muzzle_energy_j),
+    stat("fastest_fire_rate", "rateOfFireRpm", "rounds/min", Better::Higher, |f| {
+        f.rate_of_fire_rpm.map(|r| r as f64)
+    }),
+    stat("largest_capacity", "magazineCapacity", "rounds", Better::Higher, |f| {
+        f.magazine_capacity.map(|c| c as f64)
+    }),
+    stat("oldest", "yearIntroduced", "year", Better::Lower, |f| f.year_introduced.map(|y| y as f64)),
+    stat("newest", "yearIntroduced", "year", Better::Higher, |f| f.year_introduced.map(|y| y as f64)),
+    stat("longest_barrel", "barrelLengthMm", "mm", Better::Higher, |f| f.barrel_length_mm),
+    stat("shortest_overall", "overallLengthMm", "mm", Better::Lower, |f| f.overall_length_mm),
+];
+
+/// The names of `RANKED_STATS`, for the published enum.
+pub const RANKED_STAT_NAMES: &[&str] = &[
+    "lightest",
+    "heaviest",
+    "longest_range",
+    "highest_velocity",
+    "highest_energy",
+    "fastest_fire_rate",
+    "largest_capacity",
+    "oldest",
+    "newest",
+    "longest_barrel",
+    "shortest_overall",
+];
+
+/// The rate of fire a firearm with none stated counts with in the power rating: one round a second.
+pub const ASSUMED_RATE_RPM: f64 = 60.0;
+
+/// What a power score was computed from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PowerInputs {
+    pub muzzle_energy_j: f64,
+    /// Whether the energy is the firearm's own figure or its primary cartridge's typical one.
+    pub energy_from_cartridge: bool,
+    /// The firearm's stated rate of fire, if any.
+    pub rate_of_fire_rpm: Option<i64>,
+    pub score: f64,
+}
+
+/// The power score: muzzle energy in joules times the square root of the rate of fire in rounds
+/// per second (`rateOfFireRpm ÷ 60`, or 1 when no rate is stated), rounded to one decimal. The
+/// energy is the firearm's `muzzleEnergyJ`, else its primary cartridge's `typicalMuzzleEnergyJ`;
+/// a firearm with neither is not rated. A semi-automatic 500 J pistol scores 500; a 2,000 J rifle
+/// firing 600 rounds a minute scores 2,000 × √10 = 6,324.6.
+pub fn power_score(muzzle_energy_j: f64, rate_of_fire_rpm: Option<i64>) -> f64 {
+    let rate = rate_of_fire_rpm.map_or(ASSUMED_RATE_RPM, |r| r as f64).max(0.0);
+    (muzzle_energy_j * (rate / 60.0).sqrt() * 10.0).round() / 10.0
+}
+
+pub struct Rankings {
+    /// Per entry of `RANKED_STATS`: positions of the firearms stating the figure, best first.
+    pub by_stat: Vec<Vec<u32>>,
+    /// Per firearm: its power inputs, if it can be rated.
+    pub power: Vec<Option<PowerInputs>>,
+    /// Positions of the rated firearms, highest score first, ties by name.
+    pub by_power: Vec<u32>,
+}
+
+impl Rankings {
+    pub fn build(catalog: &Catalog, caliber_at: &HashMap<String, usize>) -> Self {
+        let firearms = &catalog.firearms;
+        let names: Vec<String> = firearms.iter().map(|f| f.name.to_lowercase()).collect();
+        let by_name =
+            |a: usize, b: usize| names[a].cmp(&names[b]).then_with(|| firearms[a].id.cmp(&firearms[b].id));
+        let ranked = |value: &dyn Fn(usize) -> Option<f64>, better: Better| {
+            let mut known: Vec<(usize, f64)> =
+                (0..firearms.len()).filter_map(|at| Some((at, value(at)?))).collect();
+            known.sort_by(|(a, x), (b, y)| {
+                let by_value = match better {
+                    Better::Lower => x.total_cmp(y),
+                    Better::Higher => y.total_cmp(x),
+                };
+                by_value.then_with(|| by_name(*a, *b))
+            });
+            known.into_iter().map(|(at, _)| at as u32).collect::<Vec<u32>>()
+        };
+        let by_stat = RANKED_STATS.iter().map(|s| ranked(&|at| (s.value)(&firearms[at]), s.better)).collect();
+        let power: Vec<Option<PowerInputs>> = firearms
+            .iter()
+            .map(|f| {
+                let cartridge_energy = || {
+                    let link = f.calibers.iter().find(|c| c.is_primary).or(f.calibers.first())?;
+                    catalog.calibers[*caliber_at.get(&link.caliber_id)?].typical_muzzle_energy_j
+                };
+                let (energy, from_cartridge) = match f.muzzle_energy_j {
+                    Some(energy) => (energy, false),
+                    None => (cartridge_energy()?, true),
+                };
+                Some(PowerInputs {
+                    muzzle_energy_j: energy,
+                    energy_from_cartridge: from_cartridge,
+                    rate_of_fire_rpm: f.rate_of_fire_rpm,
+                    score: power_score(energy, f.rate_of_fire_rpm),
+                })
+            })
+            .collect();
+        let by_power = ranked(&|at| power[at].map(|p| p.score), Better::Higher);
+        Self { by_stat, power, by_power }
+    }
+}
+
+/// Ties and unknowns for a head-to-head: which side a field favours, if both state it.
+pub fn winner(a: Option<f64>, b: Option<f64>, better: Better) -> Option<&'static str> {
+    let (a, b) = (a?, b?);
+    Some(match (a.total_cmp(&b), better) {
+        (Ordering::Equal, _) => "tie",
+        (Ordering::Less, Better::Lower) | (Ordering::Greater, Better::Higher) => "a",
+        _ => "b",
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_power_score_is_energy_times_the_root_of_rounds_per_second() {
+        assert_eq!(power_score(500.0, None), 500.0);
+        assert_eq!(power_score(2000.0, Some(600)), 6324.6);
+        assert_eq!(power_score(1000.0, Some(60)), 1000.0);
+    }
+
+    #[test]
+    fn the_names_follow_the_stats() {
+        let names: Vec<&str> = RANKED_STATS.iter().map(|s| s.name).collect();
+        assert_eq!(names, RANKED_STAT_NAMES);
+    }
+
+    #[test]
+    fn a_winner_needs_both_figures() {
+        assert_eq!(winner(Some(1.0), Some(2.0), Better::Lower), Some("a"));
+        assert_eq!(winner(Some(1.0), Some(2.0), Better::Higher), Some("b"));
+        assert_eq!(winner(Some(2.0), Some(2.0), Better::Higher), Some("tie"));
+        assert_eq!(winner(None, Some(2.0), Better::Higher), None);
+    }
+}

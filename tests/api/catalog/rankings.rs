@@ -1,0 +1,152 @@
+//! The rankings (11 to 19) and a maker's history (44, 45) against the bundled data, each figure
+//! worked out in the test from the data files.
+
+use std::path::Path;
+
+use armory::access::plan::Plan;
+use armory::catalog::load::load_dir;
+use armory::catalog::model::{Catalog, Firearm};
+use serde_json::{Value, json};
+
+use crate::support::TestApp;
+
+crate::on_each_database!(setup = crate::support::read_catalog_app;
+    rankings_agree_with_the_data,
+    explorer_sees_list_items_in_slices);
+
+fn catalog() -> Catalog {
+    load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).unwrap()
+}
+
+async fn body(app: &TestApp, key: &str, path: &str) -> Value {
+    let response = app.get_with_key(path, key).await;
+    assert_eq!(response.status(), 200, "{path}");
+    response.json().await.unwrap()
+}
+
+fn ids(list: &Value) -> Vec<String> {
+    list.as_array().unwrap().iter().map(|f| f["id"].as_str().unwrap().to_owned()).collect()
+}
+
+fn by_name(a: &&Firearm, b: &&Firearm) -> std::cmp::Ordering {
+    a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id))
+}
+
+async fn rankings_agree_with_the_data(app: TestApp) {
+    let catalog = catalog();
+    let (_, _, key) = app.key(Plan::Studio).await;
+    let key = key.as_str();
+
+    // One ranking worked out: the five heaviest pistols, ties by name, unknown weights never ranked.
+    let top =
+        body(&app, key, "/v1/firearms/top?stat=heaviest&category=pistols&limit=5").await["data"].clone();
+    let mut pistols: Vec<&Firearm> = catalog
+        .firearms
+        .iter()
+        .filter(|f| f.category_id == "pistols" && f.weight_empty_g.is_some())
+        .collect();
+    pistols
+        .sort_by(|a, b| b.weight_empty_g.unwrap().total_cmp(&a.weight_empty_g.unwrap()).then(by_name(a, b)));
+    let expected: Vec<String> = pistols.iter().take(5).map(|f| f.id.clone()).collect();
+    assert_eq!(ids(&top["firearms"]), expected);
+    assert_eq!(top["firearms"][0]["rank"], 1);
+    assert_eq!(top["firearms"][0]["value"], json!(pistols[0].weight_empty_g.unwrap()));
+    assert_eq!(top["firearms"][0]["unit"], "g");
+    assert_eq!((top["field"].as_str(), top["better"].as_str()), (Some("weightEmptyG"), Some("higher")));
+    let oldest = body(&app, key, "/v1/firearms/top?stat=oldest&limit=25").await["data"]["firearms"].clone();
+    let years: Vec<i64> = oldest.as_array().unwrap().iter().map(|f| f["value"].as_i64().unwrap()).collect();
+    assert_eq!(years.len(), 25);
+    assert!(years.windows(2).all(|w| w[0] <= w[1]));
+
+    let duel = body(&app, key, "/v1/firearms/head-to-head?a=glock-17&b=ak-47").await["data"].clone();
+    let weight = duel["fields"].as_array().unwrap().iter().find(|f| f["field"] == "weightEmptyG").unwrap();
+    assert_eq!(
+        (weight["better"].as_str(), weight["winner"].as_str()),
+        (Some("lower"), Some("a")),
+        "{weight}"
+    );
+    let wins: u64 = duel["fields"].as_array().unwrap().iter().filter(|f| f["winner"] == "a").count() as u64;
+    assert_eq!(duel["wins"]["a"], wins);
+
+    // One score worked out: the power rating of the first rated rifle from its own inputs.
+    let rated = body(&app, key, "/v1/firearms/power-rating?category=rifles&per_page=100").await;
+    let first = &rated["data"][0];
+    let power = &first["power"];
+    let rate = power["rateOfFireRpm"].as_f64().unwrap_or(60.0);
+    let score = (power["muzzleEnergyJ"].as_f64().unwrap() * (rate / 60.0).sqrt() * 10.0).round() / 10.0;
+    assert_eq!(power["score"].as_f64().unwrap(), score);
+    let scores: Vec<f64> =
+        rated["data"].as_array().unwrap().iter().map(|f| f["power"]["score"].as_f64().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "highest first");
+    let rifle = catalog.firearms.iter().find(|f| f.id == first["id"].as_str().unwrap()).unwrap();
+    assert_eq!(power["energySource"], if rifle.muzzle_energy_j.is_some() { "firearm" } else { "cartridge" });
+
+    let timeline = body(&app, key, "/v1/firearms/timeline?from=1900&to=1919&per_page=100").await;
+    let expected = catalog
+        .firearms
+        .iter()
+        .filter(|f| f.year_introduced.is_some_and(|y| (1900..=1919).contains(&y)))
+        .count();
+    assert_eq!(timeline["pagination"]["total"], expected);
+    let years: Vec<i64> =
+        timeline["data"].as_array().unwrap().iter().map(|f| f["yearIntroduced"].as_i64().unwrap()).collect();
+    assert!(years.windows(2).all(|w| w[0] <= w[1]));
+
+    let count_where = |keep: &dyn Fn(&Firearm) -> bool| catalog.firearms.iter().filter(|f| keep(f)).count();
+    let total = |path: &str| {
+        let path = path.to_owned();
+        let app = &app;
+        async move { body(app, key, &path).await["pagination"]["total"].as_u64().unwrap() as usize }
+    };
+    assert_eq!(
+        total("/v1/firearms/by-designer?designer=KALASHNIKOV").await,
+        count_where(&|f| f.designer.as_deref().is_some_and(|d| d.to_lowercase().contains("kalashnikov")))
+    );
+    assert_eq!(
+        total("/v1/firearms/by-conflict?conflict=vietnam").await,
+        count_where(&|f| f.conflicts.iter().flatten().any(|c| c.name.to_lowercase().contains("vietnam")))
+    );
+    assert_eq!(
+        total("/v1/firearms/by-action?action=bolt_action").await,
+        count_where(&|f| f.action_type.as_deref() == Some("bolt_action"))
+    );
+    assert_eq!(
+        total("/v1/firearms/by-material?material=Polymer&component=frame").await,
+        count_where(&|f| f.frame_material.as_deref().is_some_and(|m| m.to_lowercase().contains("polymer")))
+    );
+    assert_eq!(
+        total("/v1/firearms/by-feature?feature=rail&category=pistols").await,
+        count_where(&|f| f.category_id == "pistols"
+            && f.features.iter().flatten().any(|x| x.to_lowercase().contains("rail")))
+    );
+
+    let glock: Vec<&Firearm> = catalog.firearms.iter().filter(|f| f.manufacturer_id == "glock").collect();
+    let stats = body(&app, key, "/v1/manufacturers/glock/stats").await["data"].clone();
+    assert_eq!(stats["firearmCount"], glock.len());
+    let pistols =
+        stats["byCategory"].as_array().unwrap().iter().find(|c| c["category"] == "pistols").unwrap();
+    assert_eq!(pistols["count"], glock.iter().filter(|f| f.category_id == "pistols").count());
+    let history = body(&app, key, "/v1/manufacturers/glock/timeline").await["data"].clone();
+    let first_year = glock.iter().filter_map(|f| f.year_introduced).min().unwrap();
+    assert_eq!(history["years"][0]["year"], first_year);
+    let listed: usize = history["years"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|y| y["firearms"].as_array().unwrap().len())
+        .sum::<usize>()
+        + history["unknownYear"].as_array().unwrap().len();
+    assert_eq!(listed, glock.len());
+}
+
+async fn explorer_sees_list_items_in_slices(app: TestApp) {
+    let (_, _, explorer) = app.key(Plan::Explorer).await;
+    let (_, _, builder) = app.key(Plan::Builder).await;
+    let path = "/v1/firearms/by-action?action=short_recoil&per_page=1";
+    let summary = body(&app, &explorer, path).await;
+    let full = body(&app, &builder, path).await;
+    assert_eq!(summary["data"][0]["id"], full["data"][0]["id"]);
+    let keys = |item: &Value| item.as_object().unwrap().len();
+    assert!(keys(&summary["data"][0]) < keys(&full["data"][0]), "Explorer gets the summary fields");
+    assert!(summary["pagination"]["total"].is_null(), "and no totals");
+}
