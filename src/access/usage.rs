@@ -1,5 +1,9 @@
 //! Requests counted per subject (account, or ownerless key) and UTC day: in memory on the hot path,
 //! flushed to `usage_daily` in batches every few seconds and at shutdown.
+//!
+//! The same pipeline counts the requests for each firearm's detail, under the subject
+//! `firearm:<id>` (no account or key subject has that prefix), so the popular firearms (operation
+//! 40) are counted from real requests on every node and read back from the shared database.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -14,6 +18,8 @@ pub struct Usage {
 }
 
 const FLUSH_EVERY: Duration = Duration::from_secs(2);
+/// The usage subject under which a firearm's detail requests are counted.
+const VIEW_SUBJECT_PREFIX: &str = "firearm:";
 
 impl Usage {
     pub fn new(db: Db) -> Self {
@@ -23,6 +29,27 @@ impl Usage {
     pub fn count(&self, subject: &str, day: &str) {
         let mut pending = self.pending.lock().expect("never poisoned");
         *pending.entry((subject.to_owned(), day.to_owned())).or_default() += 1;
+    }
+
+    /// Count one request for a firearm's detail.
+    pub fn count_view(&self, firearm_id: &str, day: &str) {
+        self.count(&format!("{VIEW_SUBJECT_PREFIX}{firearm_id}"), day);
+    }
+
+    /// The most requested firearm details since `first_day` (inclusive, `YYYY-MM-DD`), as stored
+    /// by every node: (firearm id, requests), most first, ties by id.
+    pub async fn most_viewed(&self, first_day: &str, limit: usize) -> sqlx::Result<Vec<(String, i64)>> {
+        let rows: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT subject, CAST(SUM(count) AS BIGINT) AS requests FROM usage_daily WHERE subject LIKE $1 AND day >= $2 \
+             GROUP BY subject ORDER BY requests DESC, subject LIMIT $3",
+        )
+        .bind(format!("{VIEW_SUBJECT_PREFIX}%"))
+        .bind(first_day)
+        .bind(limit as i64)
+        .fetch_all(self.db.pool())
+        .await?;
+        let strip = |subject: String| subject[VIEW_SUBJECT_PREFIX.len()..].to_owned();
+        Ok(rows.into_iter().map(|(subject, requests)| (strip(subject), requests)).collect())
     }
 
     /// Write the pending counts in one transaction. When it fails (the database is down), the

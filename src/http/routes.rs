@@ -57,6 +57,7 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(firearms::slices::by_conflict))
         .routes(routes!(firearms::rankings::power_rating))
         .routes(routes!(firearms::rankings::timeline))
+        .routes(routes!(firearms::popular::popular))
         .routes(routes!(firearms::detail::detail))
         .routes(routes!(firearms::variants::variants))
         .routes(routes!(firearms::images::images))

@@ -150,3 +150,70 @@ async fn explorer_sees_list_items_in_slices(app: TestApp) {
     assert!(keys(&summary["data"][0]) < keys(&full["data"][0]), "Explorer gets the summary fields");
     assert!(summary["pagination"]["total"].is_null(), "and no totals");
 }
+
+crate::on_each_database!(two_nodes_agree_on_the_popular_firearms);
+
+/// Detail requests on two nodes count towards one list, read back from the shared database.
+async fn two_nodes_agree_on_the_popular_firearms(backend: crate::support::Backend) {
+    use std::time::Duration;
+    let first = TestApp::with_catalog(backend, |config| config.plans = crate::support::roomy_plans()).await;
+    let db = armory::db::Db::connect(&first.database.url).await.unwrap();
+    let mut config = armory::config::Config::for_database(first.database.url.clone());
+    config.plans = crate::support::roomy_plans();
+    let second = armory::app::App::with_db(config, db, None).await.unwrap();
+    let second_addr = second.local_addr();
+    let stop_second = second.shutdown();
+    tokio::spawn(second.run());
+    let (_, _, key) = first.key(Plan::Explorer).await;
+    tokio::time::sleep(Duration::from_millis(600)).await; // the second node's key cache polls every 250 ms
+
+    let on_second = |path: &str| format!("http://{second_addr}{path}");
+    for _ in 0..3 {
+        assert_eq!(first.get_with_key("/v1/firearms/ak-47", &key).await.status(), 200);
+    }
+    for _ in 0..2 {
+        let response =
+            first.client.get(on_second("/v1/firearms/glock-17")).header("x-api-key", &key).send().await;
+        assert_eq!(response.unwrap().status(), 200);
+    }
+    let response =
+        first.client.get(on_second("/v1/firearms/glock-17")).header("x-api-key", &key).send().await;
+    assert_eq!(response.unwrap().status(), 200);
+    assert_eq!(first.get_with_key("/v1/firearms/glock-17", &key).await.status(), 200);
+    assert_eq!(first.get_with_key("/v1/firearms/no-such-gun", &key).await.status(), 404);
+
+    // Each node flushes every 2 seconds; then both answer the same list.
+    let expected = json!([["glock-17", 4], ["ak-47", 3]]);
+    let rows = |body: &Value| -> Value {
+        json!(
+            body["data"]["firearms"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| json!([f["id"], f["requests"]]))
+                .collect::<Vec<_>>()
+        )
+    };
+    let started = std::time::Instant::now();
+    loop {
+        let here: Value = body(&first, &key, "/v1/popular/firearms?days=1").await;
+        let there: Value = first
+            .client
+            .get(on_second("/v1/popular/firearms?days=1"))
+            .header("x-api-key", &key)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        if rows(&here) == expected && rows(&there) == expected {
+            assert_eq!(here["data"]["firearms"][0]["rank"], 1);
+            assert!(here["data"]["firearms"][0].get("muzzleVelocityMps").is_none(), "Explorer's list item");
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "{here} / {there}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    stop_second.trigger();
+}

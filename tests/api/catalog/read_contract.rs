@@ -28,6 +28,9 @@ const fn op(
 }
 
 const OPERATIONS: &[Operation] = &[
+    // First, while no detail has been requested, so the counts cannot move between the 200 and
+    // the 304.
+    op("/v1/popular/firearms?days=7", Plan::Explorer, None, Some(("/v1/popular/firearms?days=91", "days"))),
     op(
         "/v1/firearms?category=pistols&sort=weight",
         Plan::Explorer,

@@ -1,12 +1,13 @@
 //! GET /v1/firearms/{id}: the pre-rendered detail for the caller's plan.
 
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 
 use crate::access::caller::Caller;
-use crate::http::ApiError;
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
+use crate::http::{ApiError, AppState};
 use crate::read::views::View;
 
 /// The firearm with its manufacturer, category, calibers, images, users and provenance. Explorer
@@ -17,10 +18,13 @@ use crate::read::views::View;
     params(("id" = String, Path, description = "firearm id (^[a-z0-9-]+$)")),
     responses((status = 200, body = schemas::FirearmDetailResponse)))]
 pub async fn detail(
+    State(state): State<AppState>,
     snapshot: CurrentSnapshot,
     caller: Caller,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let (at, _) = snapshot.firearm(&id)?;
+    // Every request for a known firearm counts towards the popular list (operation 40), 304s too.
+    state.access.usage.count_view(&id, &crate::clock::day(crate::clock::now()));
     Ok(snapshot.read.forms[at].detail(View::of(caller.plan)).into_response())
 }

@@ -19,6 +19,7 @@ pub mod game_stats;
 pub mod images;
 pub mod list;
 pub mod offers;
+pub mod popular;
 pub mod random;
 pub mod rankings;
 pub mod resolve;

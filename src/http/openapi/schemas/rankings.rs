@@ -131,7 +131,26 @@ pub struct ManufacturerStats {
     by_decade: Vec<super::DecadeCount>,
 }
 
+/// A firearm among the most requested: its list item with its rank and request count.
+#[derive(ToSchema, Serialize)]
+pub struct PopularFirearm {
+    #[serde(flatten)]
+    item: FirearmListRecord,
+    rank: i64,
+    /// Detail requests in the window, every node counted.
+    requests: i64,
+}
+
+#[derive(ToSchema)]
+pub struct PopularFirearms {
+    days: i64,
+    /// The first UTC day counted, YYYY-MM-DD.
+    since: String,
+    firearms: Vec<PopularFirearm>,
+}
+
 envelope!(TopFirearmsResponse, TopFirearms);
+envelope!(PopularFirearmsResponse, PopularFirearms);
 envelope!(HeadToHeadResponse, HeadToHead);
 paged!(PowerRatingPage, PowerRatedFirearm);
 envelope!(ManufacturerTimelineResponse, ManufacturerTimeline);
