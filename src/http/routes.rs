@@ -68,6 +68,7 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(firearms::similar::similar))
         .routes(routes!(firearms::adoption::adoption_map))
         .routes(routes!(firearms::offers::offers))
+        .routes(routes!(attachments::list))
         .routes(routes!(attachments::offers))
         .routes(routes!(manufacturers::list))
         .routes(routes!(manufacturers::detail))

@@ -56,6 +56,19 @@ pub async fn published_for(
         .collect())
 }
 
+/// The ids of the `kind` records (firearm, attachment) with at least one published offer of an
+/// approved shop.
+pub async fn offered_ids(db: &Db, kind: &str) -> sqlx::Result<std::collections::HashSet<String>> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "SELECT DISTINCT o.target_id FROM offers o JOIN shops s ON s.id = o.shop_id \
+         WHERE o.target_type = $1 AND o.status = 'published' AND s.approved = 1",
+    )
+    .bind(kind)
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
 /// Where a published offer of an approved shop sends a buyer; with `count`, the click is counted
 /// by the same statement (one atomic increment, exact however many arrive together). None when
 /// no such offer is published.

@@ -136,11 +136,33 @@ async fn a_hundred_concurrent_clicks_count_a_hundred(app: TestApp) {
 async fn attachment_offers_reach_buyers_once_the_catalog_has_attachments(app: TestApp) {
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
     let mut catalog = armory::catalog::load::load_dir(&data).unwrap();
-    catalog
-        .attachments
-        .push(serde_json::from_value(json!({ "id": "aimpoint-pro", "name": "Aimpoint PRO" })).unwrap());
+    catalog.attachments.push(
+        serde_json::from_value(json!({ "id": "aimpoint-pro", "name": "Aimpoint PRO", "vendor": "Aimpoint" }))
+            .unwrap(),
+    );
+    catalog.attachments.push(
+        serde_json::from_value(json!({ "id": "eotech-exps3", "name": "EOTech EXPS3", "vendor": "EOTech" }))
+            .unwrap(),
+    );
     armory::catalog::import::import(&app.state.db, &catalog, false).await.unwrap();
     app.state.catalog.reload().await.unwrap();
+
+    let (_, _, explorer) = app.key(Plan::Explorer).await;
+    let ids = |body: Value| -> Vec<String> {
+        body["data"].as_array().unwrap().iter().map(|a| a["id"].as_str().unwrap().to_owned()).collect()
+    };
+    let list = |query: &'static str| {
+        let app = &app;
+        let explorer = explorer.clone();
+        async move {
+            let response = app.get_with_key(&format!("/v1/attachments{query}"), &explorer).await;
+            assert_eq!(response.status(), 200);
+            response.json::<Value>().await.unwrap()
+        }
+    };
+    assert_eq!(ids(list("").await), ["aimpoint-pro", "eotech-exps3"]);
+    assert_eq!(ids(list("?vendor=eotech").await), ["eotech-exps3"]);
+    assert!(ids(list("?only_offered=true").await).is_empty(), "nothing is offered yet");
 
     let (_, key) = app.shop_key("Optics Depot", true).await;
     let mut sight = offer("pro", "glock-17", 45_000, "USD");
@@ -157,4 +179,9 @@ async fn attachment_offers_reach_buyers_once_the_catalog_has_attachments(app: Te
     );
     let glock: Value = app.get_with_key("/v1/firearms/glock-17/offers", &buyer).await.json().await.unwrap();
     assert_eq!(glock["data"], json!([]), "an attachment's offer is not the firearm's");
+    // Offered now: `only_offered` sees it with the next request, no snapshot rebuilt.
+    assert_eq!(ids(list("?only_offered=true").await), ["aimpoint-pro"]);
+    assert_eq!(ids(list("?only_offered=false").await).len(), 2);
+    let first = &list("?vendor=AIMPOINT").await["data"][0];
+    assert_eq!((first["name"].as_str(), first["vendor"].as_str()), (Some("Aimpoint PRO"), Some("Aimpoint")));
 }

@@ -178,3 +178,19 @@ envelope!(OffersReplacedResponse, OffersReplaced);
 envelope!(OfferDeletedResponse, OfferDeleted);
 envelope!(VendorShopsResponse, Vec<VendorShop>);
 envelope!(BuyerOffersResponse, Vec<BuyerOffer>);
+
+/// An attachment in the list of GET /v1/attachments.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct AttachmentItem {
+    id: String,
+    name: String,
+    vendor: Option<String>,
+    kind: Option<String>,
+    /// Ids of the interface standards it mounts to.
+    interfaces: Vec<String>,
+    weight_g: Option<f64>,
+    length_mm: Option<f64>,
+}
+
+paged!(AttachmentPage, AttachmentItem);
