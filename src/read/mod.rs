@@ -5,6 +5,7 @@
 pub mod aggregates;
 pub mod facts;
 pub mod firearm_json;
+pub mod game;
 pub mod lookup;
 pub mod orders;
 pub mod records;
@@ -71,6 +72,8 @@ pub struct ReadModel {
     pub ammunition_details: Vec<Rendered>,
     pub orders: Orders,
     pub search: SearchIndex,
+    /// The game analytics of the live stats (`game`), built with the snapshot.
+    pub game: std::sync::Arc<game::GameAnalytics>,
 }
 
 /// What the database adds to the catalog records.
@@ -223,6 +226,7 @@ impl ReadModel {
             })
             .collect();
         let aggregates = aggregates::Aggregates::build(catalog, &caliber_at, &category_at);
+        let game = game::GameAnalytics::live(catalog, &stats, &firearm_at, &category_at).into();
         tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, "read model built");
         Ok(Self {
             firearm_at,
@@ -242,6 +246,7 @@ impl ReadModel {
             ammunition_details,
             orders,
             search,
+            game,
         })
     }
 }

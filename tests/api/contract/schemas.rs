@@ -173,6 +173,9 @@ fn required_query(template: &str, method: &str) -> &'static str {
         ("get", "/v1/calibers/compare") => "?ids=9x19mm-parabellum,556x45mm-nato",
         ("get", "/v1/firearms/search") => "?q=glock",
         ("get", "/v1/firearms/resolve") => "?q=ak47",
+        ("get", "/v1/game/matchups") => "?a=glock-17&b=ak-47",
+        ("get", "/v1/game/role-roster") => "?role=all-rounder",
+        ("get", "/v1/game/stat-distribution") => "?stat=gameDamage",
         _ => "",
     }
 }

@@ -93,6 +93,7 @@ pub struct NamedRef {
 
 mod account;
 mod firearms;
+mod game;
 mod offer_bodies;
 mod offers;
 mod reference;
@@ -101,6 +102,7 @@ mod webhooks;
 
 pub use account::*;
 pub use firearms::*;
+pub use game::*;
 pub use offer_bodies::*;
 pub use offers::*;
 pub use reference::*;
