@@ -24,12 +24,12 @@ use crate::http::catalog::{
     offers,
 };
 use crate::http::edge::body_limit;
-use crate::http::game;
 use crate::http::edge::conditional;
 use crate::http::edge::envelope;
 use crate::http::edge::idempotency;
 use crate::http::edge::timeout;
 use crate::http::edge::{compression, cors};
+use crate::http::game;
 use crate::http::openapi;
 use crate::http::openapi::binding::UnboundRoute;
 use crate::http::service::{docs, health, metrics};

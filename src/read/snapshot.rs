@@ -73,7 +73,11 @@ impl CatalogHandle {
 
     /// The game analytics of `snapshot`: its live stats, or frozen version `version` (404 when
     /// there is no such version), computed once and kept.
-    pub async fn game(&self, snapshot: &Arc<Snapshot>, version: Option<&str>) -> Result<Arc<GameAnalytics>, ApiError> {
+    pub async fn game(
+        &self,
+        snapshot: &Arc<Snapshot>,
+        version: Option<&str>,
+    ) -> Result<Arc<GameAnalytics>, ApiError> {
         match version {
             None => Ok(snapshot.read.game.clone()),
             Some(label) => self.frozen_game.get(&self.db, snapshot, label).await,

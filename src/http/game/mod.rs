@@ -71,7 +71,13 @@ pub struct StatValues(serde_json::Map<String, serde_json::Value>);
 
 impl StatValues {
     pub fn of(entry: &Entry) -> Self {
-        Self(STAT_NAMES.iter().zip(entry.stats).map(|(name, v)| ((*name).to_owned(), serde_json::json!(v))).collect())
+        Self(
+            STAT_NAMES
+                .iter()
+                .zip(entry.stats)
+                .map(|(name, v)| ((*name).to_owned(), serde_json::json!(v)))
+                .collect(),
+        )
     }
 }
 

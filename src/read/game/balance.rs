@@ -64,7 +64,13 @@ pub fn outliers(
         b.z.abs()
             .total_cmp(&a.z.abs())
             .then(a.stat.cmp(&b.stat))
-            .then_with(|| analytics.entry_at(a.entry).name.to_lowercase().cmp(&analytics.entry_at(b.entry).name.to_lowercase()))
+            .then_with(|| {
+                analytics
+                    .entry_at(a.entry)
+                    .name
+                    .to_lowercase()
+                    .cmp(&analytics.entry_at(b.entry).name.to_lowercase())
+            })
             .then_with(|| analytics.entry_at(a.entry).id.cmp(&analytics.entry_at(b.entry).id))
     });
     found.truncate(limit);

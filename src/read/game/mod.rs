@@ -264,4 +264,3 @@ impl GameAnalytics {
         &self.rosters[archetype]
     }
 }
-

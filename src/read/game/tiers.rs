@@ -78,10 +78,11 @@ mod tests {
 
     #[test]
     fn bounds_agree_with_the_standing_of_each_position() {
-        let scores: Vec<f64> = [99, 97, 97, 90, 88, 88, 88, 80, 70, 70, 60, 50, 50, 50, 40, 30, 20, 20, 10, 5, 1]
-            .iter()
-            .map(|v| f64::from(*v))
-            .collect();
+        let scores: Vec<f64> =
+            [99, 97, 97, 90, 88, 88, 88, 80, 70, 70, 60, 50, 50, 50, 40, 30, 20, 20, 10, 5, 1]
+                .iter()
+                .map(|v| f64::from(*v))
+                .collect();
         let n = scores.len();
         let b = bounds(|q| scores[q], n);
         for p in 0..n {

@@ -37,7 +37,12 @@ pub struct FrozenCache {
 
 impl FrozenCache {
     /// The analytics of version `label` over `snapshot`; 404 when no such version exists.
-    pub async fn get(&self, db: &Db, snapshot: &Arc<Snapshot>, label: &str) -> Result<Arc<GameAnalytics>, ApiError> {
+    pub async fn get(
+        &self,
+        db: &Db,
+        snapshot: &Arc<Snapshot>,
+        label: &str,
+    ) -> Result<Arc<GameAnalytics>, ApiError> {
         if !valid_label(label) {
             return Err(ApiError::not_found("game-stats version", label));
         }

@@ -19,11 +19,17 @@ const OPERATIONS: &[Operation] = &[
     Operation {
         ok: "/v1/firearms/game-meta?archetype=sniper",
         unknown: &["/v1/firearms/game-meta?version=1999.9"],
-        bad: &[("/v1/firearms/game-meta?archetype=wizard", "archetype"), ("/v1/firearms/game-meta?version=a%20b", "version")],
+        bad: &[
+            ("/v1/firearms/game-meta?archetype=wizard", "archetype"),
+            ("/v1/firearms/game-meta?version=a%20b", "version"),
+        ],
     },
     Operation {
         ok: "/v1/firearms/glock-17/game-profile",
-        unknown: &["/v1/firearms/no-such-gun/game-profile", "/v1/firearms/glock-17/game-profile?version=1999.9"],
+        unknown: &[
+            "/v1/firearms/no-such-gun/game-profile",
+            "/v1/firearms/glock-17/game-profile?version=1999.9",
+        ],
         bad: &[("/v1/firearms/Glock_17/game-profile", "id")],
     },
     Operation {
@@ -47,7 +53,10 @@ const OPERATIONS: &[Operation] = &[
     },
     Operation {
         ok: "/v1/game/matchups?a=glock-17&b=ak-47",
-        unknown: &["/v1/game/matchups?a=glock-17&b=no-such-gun", "/v1/game/matchups?a=glock-17&b=ak-47&version=1999.9"],
+        unknown: &[
+            "/v1/game/matchups?a=glock-17&b=no-such-gun",
+            "/v1/game/matchups?a=glock-17&b=ak-47&version=1999.9",
+        ],
         bad: &[("/v1/game/matchups?a=glock-17", "b")],
     },
     Operation {
@@ -62,7 +71,10 @@ const OPERATIONS: &[Operation] = &[
     },
     Operation {
         ok: "/v1/game/stat-distribution?stat=gameRange&bins=5",
-        unknown: &["/v1/game/stat-distribution?stat=gameRange&version=1999.9", "/v1/game/stat-distribution?stat=gameRange&category=lasers"],
+        unknown: &[
+            "/v1/game/stat-distribution?stat=gameRange&version=1999.9",
+            "/v1/game/stat-distribution?stat=gameRange&category=lasers",
+        ],
         bad: &[
             ("/v1/game/stat-distribution?stat=gameRange&bins=1", "bins"),
             ("/v1/game/stat-distribution?stat=gameRange&bins=51", "bins"),
@@ -77,7 +89,10 @@ async fn every_game_operation_keeps_the_contract(app: TestApp) {
     let builder = app.key(Plan::Builder).await.2;
     let explorer = app.key(Plan::Explorer).await.2;
     for op in OPERATIONS {
-        for path in [op.ok.to_owned(), format!("{}{}version=2026.1", op.ok, if op.ok.contains('?') { '&' } else { '?' })] {
+        for path in [
+            op.ok.to_owned(),
+            format!("{}{}version=2026.1", op.ok, if op.ok.contains('?') { '&' } else { '?' }),
+        ] {
             let response = app.get_with_key(&path, &builder).await;
             assert_eq!(response.status(), 200, "{path}");
             let etag = response.headers()["etag"].to_str().unwrap().to_owned();
@@ -112,7 +127,8 @@ async fn every_game_operation_keeps_the_contract(app: TestApp) {
         }
     }
     // The 404s name what they miss.
-    let (_, _, body) = error_reason(app.get_with_key("/v1/game/tier-list?category=lasers", &builder).await).await;
+    let (_, _, body) =
+        error_reason(app.get_with_key("/v1/game/tier-list?category=lasers", &builder).await).await;
     assert!(body["error"]["message"].as_str().unwrap().contains("lasers"), "{body}");
     let (_, _, body) =
         error_reason(app.get_with_key("/v1/game/matchups?a=nope-1&b=ak-47", &builder).await).await;

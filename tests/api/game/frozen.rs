@@ -66,3 +66,25 @@ async fn a_frozen_version_keeps_its_answers_when_the_live_stats_move(app: TestAp
     let live = figures(data(&app, PATHS[0], &key).await);
     assert_ne!(&live, &before[0], "the live distribution moved");
 }
+
+crate::on_each_database!(setup = crate::support::read_catalog_app; a_frozen_version_is_read_once_per_catalog_revision);
+
+/// The version is read from the database once and kept: with its rows gone it still answers,
+/// until the catalog revision moves and the kept analytics are dropped.
+async fn a_frozen_version_is_read_once_per_catalog_revision(app: TestApp) {
+    let key = builder(&app).await;
+    let path = "/v1/game/stat-distribution?stat=gameDamage&version=2026.1";
+    let first = data(&app, path, &key).await;
+    for table in ["game_stats_entries", "game_stats_versions"] {
+        sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table}")))
+            .execute(app.state.db.pool())
+            .await
+            .unwrap();
+    }
+    assert_eq!(data(&app, path, &key).await, first, "answered from the kept analytics, not the database");
+    let mut catalog = bundled();
+    catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap().weight_loaded_g = Some(4_000.0);
+    import::import(&app.state.db, &catalog, false).await.unwrap();
+    app.state.catalog.reload().await.unwrap();
+    assert_eq!(app.get_with_key(path, &key).await.status(), 404, "a new revision reads the version again");
+}

@@ -34,7 +34,9 @@ async fn answers_match_figures_worked_out_by_hand(app: TestApp) {
         pistols.iter().max_by(|a, b| ((a.2 - mean).abs()).total_cmp(&(b.2 - mean).abs())).unwrap().clone();
     let expected_z = (extreme_value - mean) / sd;
     let beyond = pistols.iter().filter(|p| ((p.2 - mean) / sd).abs() > 0.5).count();
-    let body = data(&app, "/v1/game/balance-report?threshold=0.5&stat=gameDamage&category=pistols&limit=100", &key).await;
+    let body =
+        data(&app, "/v1/game/balance-report?threshold=0.5&stat=gameDamage&category=pistols&limit=100", &key)
+            .await;
     let report = &body["data"]["categories"][0];
     assert_eq!(report["categoryId"], "pistols");
     assert_eq!(report["outlierCount"], beyond);
@@ -63,7 +65,10 @@ async fn answers_match_figures_worked_out_by_hand(app: TestApp) {
     let body = data(&app, "/v1/game/tier-list?stat=gameDamage&category=pistols&per_tier=50", &key).await;
     let tiers = body["data"]["tiers"].as_array().unwrap();
     assert_eq!(body["data"]["rankedCount"], pistols.len());
-    assert_eq!(tiers.iter().map(|t| t["tier"].as_str().unwrap()).collect::<Vec<_>>(), ["S", "A", "B", "C", "D"]);
+    assert_eq!(
+        tiers.iter().map(|t| t["tier"].as_str().unwrap()).collect::<Vec<_>>(),
+        ["S", "A", "B", "C", "D"]
+    );
     assert_eq!(tiers[0]["count"], in_s, "{}", tiers[0]);
     assert_eq!(tiers[4]["count"], in_d);
     assert_eq!(tiers.iter().map(|t| t["count"].as_u64().unwrap()).sum::<u64>(), pistols.len() as u64);
@@ -88,29 +93,46 @@ async fn answers_match_figures_worked_out_by_hand(app: TestApp) {
     assert_eq!(d["count"], mobility.len());
     assert_eq!(d["unknownCount"], catalog.firearms.len() - mobility.len());
     assert_eq!(d["histogram"][7]["count"], in_bin);
-    assert_eq!((d["histogram"][7]["from"].as_f64(), d["histogram"][7]["to"].as_f64()), (Some(70.0), Some(80.0)));
+    assert_eq!(
+        (d["histogram"][7]["from"].as_f64(), d["histogram"][7]["to"].as_f64()),
+        (Some(70.0), Some(80.0))
+    );
     assert_eq!(d["percentiles"]["p50"], median);
     assert_eq!(d["percentiles"]["p90"], p90);
     assert!((d["mean"].as_f64().unwrap() - mean).abs() < 0.005);
     assert_eq!(d["min"], mobility[0]);
-    assert_eq!(d["histogram"].as_array().unwrap().iter().map(|b| b["count"].as_u64().unwrap()).sum::<u64>(), mobility.len() as u64);
+    assert_eq!(
+        d["histogram"].as_array().unwrap().iter().map(|b| b["count"].as_u64().unwrap()).sum::<u64>(),
+        mobility.len() as u64
+    );
 
     // --- matchups: each stat's winner by hand.
     let (glock, ak) = (&stats["glock-17"], &stats["ak-47"]);
     let body = data(&app, "/v1/game/matchups?a=glock-17&b=ak-47", &key).await;
     let duel = &body["data"];
     let (mut a_wins, mut b_wins) = (0, 0);
-    for (row, ((name, a), (_, b))) in duel["stats"].as_array().unwrap().iter().zip(glock.named().into_iter().zip(ak.named())) {
+    for (row, ((name, a), (_, b))) in
+        duel["stats"].as_array().unwrap().iter().zip(glock.named().into_iter().zip(ak.named()))
+    {
         assert_eq!(row["stat"], name);
         let winner = match (a, b) {
-            (Some(a), Some(b)) if a > b => { a_wins += 1; Value::from("a") }
-            (Some(a), Some(b)) if a < b => { b_wins += 1; Value::from("b") }
+            (Some(a), Some(b)) if a > b => {
+                a_wins += 1;
+                Value::from("a")
+            }
+            (Some(a), Some(b)) if a < b => {
+                b_wins += 1;
+                Value::from("b")
+            }
             (Some(_), Some(_)) => Value::from("draw"),
             _ => Value::Null,
         };
         assert_eq!(row["winner"], winner, "{row}");
     }
-    assert_eq!((duel["verdict"]["aWins"].clone(), duel["verdict"]["bWins"].clone()), (a_wins.into(), b_wins.into()));
+    assert_eq!(
+        (duel["verdict"]["aWins"].clone(), duel["verdict"]["bWins"].clone()),
+        (a_wins.into(), b_wins.into())
+    );
     if a_wins != b_wins {
         assert_eq!(duel["verdict"]["winner"], if a_wins > b_wins { "a" } else { "b" });
     }
@@ -139,10 +161,17 @@ async fn answers_match_figures_worked_out_by_hand(app: TestApp) {
     assert_eq!(body["data"]["catalog"]["firearmCount"], total);
     let body = data(&app, "/v1/firearms/game-meta", &key).await;
     let meta = &body["data"]["catalog"];
-    let counted: u64 = meta["archetypes"].as_array().unwrap().iter().map(|a| a["count"].as_u64().unwrap()).sum();
+    let counted: u64 =
+        meta["archetypes"].as_array().unwrap().iter().map(|a| a["count"].as_u64().unwrap()).sum();
     assert_eq!(counted + meta["unclassifiedCount"].as_u64().unwrap(), catalog.firearms.len() as u64);
     assert_eq!(meta["firearmCount"], catalog.firearms.len());
-    let pistols_meta = body["data"]["categories"].as_array().unwrap().iter().find(|c| c["categoryId"] == "pistols").unwrap().clone();
+    let pistols_meta = body["data"]["categories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["categoryId"] == "pistols")
+        .unwrap()
+        .clone();
     assert_eq!(pistols_meta["stats"]["gameDamage"]["count"], pistols.len());
     let damage_mean = pistols.iter().map(|p| p.2).sum::<f64>() / n;
     assert!((pistols_meta["stats"]["gameDamage"]["mean"].as_f64().unwrap() - damage_mean).abs() < 0.005);
