@@ -8,15 +8,19 @@ use serde_json::value::RawValue;
 use crate::access::caller::Caller;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
-use crate::http::game::{self, CATEGORY, STAT_RULE, VERSION};
+use crate::http::game::{self, CATEGORY, VERSION};
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, respond};
+use crate::read::game::Metric;
+use crate::read::game::stat::{self, METRIC_NAMES};
 use crate::read::game::tiers::{TIERS, bounds, rank_at};
-use crate::read::game::{Metric, stat};
 use crate::read::views::View;
 
-const STAT: QueryParam =
-    QueryParam::new("stat", STAT_RULE, "rank by this stat; absent: by the overall score");
+const STAT: QueryParam = QueryParam::new(
+    "stat",
+    Rule::OneOf(&METRIC_NAMES),
+    "rank by the overall score (`overall`, the default) or by one stat",
+);
 const PER_TIER: QueryParam = QueryParam::new(
     "per_tier",
     Rule::Int { min: 1, max: 50 },

@@ -16,6 +16,19 @@ pub const STAT_NAMES: [&str; 8] = [
     "gameConcealment",
 ];
 
+/// What a ranking can be by: the overall score, then each stat (the tier list's `stat`).
+pub const METRIC_NAMES: [&str; 9] = [
+    "overall",
+    "gameDamage",
+    "gameAccuracy",
+    "gameRange",
+    "gameFireRate",
+    "gameMobility",
+    "gameRecoilControl",
+    "gameReloadSpeed",
+    "gameConcealment",
+];
+
 /// Indexes into `Stats` and `STAT_NAMES`.
 pub const DAMAGE: usize = 0;
 pub const ACCURACY: usize = 1;
@@ -61,6 +74,11 @@ pub fn round3(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_metrics_are_overall_then_the_stats() {
+        assert_eq!(METRIC_NAMES[1..], STAT_NAMES);
+    }
 
     #[test]
     fn the_overall_score_needs_four_known_stats() {

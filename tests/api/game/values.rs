@@ -79,6 +79,11 @@ async fn answers_match_figures_worked_out_by_hand(app: TestApp) {
         assert!(high_a < low_s);
     }
 
+    // `overall` is the default metric.
+    let overall = data(&app, "/v1/game/tier-list?stat=overall", &key).await;
+    assert_eq!(overall, data(&app, "/v1/game/tier-list", &key).await);
+    assert_eq!(overall["data"]["metric"], "overall");
+
     // --- stat-distribution: one histogram count, the mean and the median by hand.
     let catalog = bundled();
     let stats = live_stats(&catalog);
