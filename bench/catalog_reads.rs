@@ -80,6 +80,11 @@ async fn measure(label: &str, data: &Path, db_file: &Path) {
             format!("{base}/v1/firearms/search?q={}&per_page=20", name.replace(' ', "%20")),
         ),
         ("search, one word", format!("{base}/v1/firearms/search?q={last_word}&per_page=20")),
+        ("game tier-list (overall)", format!("{base}/v1/game/tier-list")),
+        (
+            "game tier-list (rifles, damage)",
+            format!("{base}/v1/game/tier-list?category=rifles&stat=gameDamage"),
+        ),
     ];
     for (name, url) in &operations {
         load(url, Some(&key), DURATION).await.print(name);

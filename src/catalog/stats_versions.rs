@@ -134,6 +134,15 @@ pub async fn entries(
     Ok((rows, total))
 }
 
+/// Every entry of a version, by firearm id (the game analytics read a version whole, once).
+pub async fn all_entries(db: &Db, version_id: i64) -> sqlx::Result<Vec<GameStatsSnapshotEntry>> {
+    let sql = format!(
+        "SELECT {} FROM game_stats_entries WHERE version_id = $1 ORDER BY firearm_id",
+        entry_columns()
+    );
+    sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(version_id).fetch_all(db.pool()).await
+}
+
 pub async fn entry(
     db: &Db,
     version_id: i64,

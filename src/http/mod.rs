@@ -1,5 +1,5 @@
 //! The HTTP face of the service, grouped by what each part does:
-//! - `catalog`, `account`, `vendor`, `service`: the handlers, one file per resource family (per operation
+//! - `catalog`, `account`, `vendor`, `service`, `game`: the handlers, one file per resource family (per operation
 //!   where a family is large, as under `catalog::firearms`), holding only their own logic;
 //! - `extract`: what handlers take already checked (path ids, query parameters);
 //! - `edge`: the middleware every answer passes (envelope and request id, body limits, 304s);
@@ -10,6 +10,7 @@ pub mod account;
 pub mod catalog;
 pub mod edge;
 pub mod extract;
+pub mod game;
 pub mod openapi;
 pub mod respond;
 pub mod routes;

@@ -29,6 +29,7 @@ use crate::http::edge::envelope;
 use crate::http::edge::idempotency;
 use crate::http::edge::timeout;
 use crate::http::edge::{compression, cors};
+use crate::http::game;
 use crate::http::openapi;
 use crate::http::openapi::binding::UnboundRoute;
 use crate::http::service::{docs, health, metrics};
@@ -62,6 +63,8 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(firearms::variants::variants))
         .routes(routes!(firearms::images::images))
         .routes(routes!(firearms::game_stats::game_stats))
+        .routes(routes!(firearms::game_meta::game_meta))
+        .routes(routes!(firearms::game_profile::game_profile))
         .routes(routes!(firearms::adoption::users))
         .routes(routes!(firearms::dimensions::dimensions))
         .routes(routes!(firearms::family_tree::family_tree))
@@ -93,6 +96,11 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(game_stats_versions::versions))
         .routes(routes!(game_stats_versions::entries))
         .routes(routes!(game_stats_versions::entry))
+        .routes(routes!(game::balance_report::balance_report))
+        .routes(routes!(game::tier_list::tier_list))
+        .routes(routes!(game::matchups::matchups))
+        .routes(routes!(game::role_roster::role_roster))
+        .routes(routes!(game::stat_distribution::stat_distribution))
         .routes(routes!(usage::usage))
         .routes(routes!(favorites::list))
         .routes(routes!(favorites::ids))

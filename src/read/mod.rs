@@ -5,6 +5,7 @@
 pub mod aggregates;
 pub mod facts;
 pub mod firearm_json;
+pub mod game;
 pub mod lookup;
 pub mod orders;
 pub mod rankings;
@@ -77,6 +78,8 @@ pub struct ReadModel {
     pub ammunition_details: Vec<Rendered>,
     pub orders: Orders,
     pub search: SearchIndex,
+    /// The game analytics of the live stats (`game`), built with the snapshot.
+    pub game: std::sync::Arc<game::GameAnalytics>,
 }
 
 /// What the database adds to the catalog records.
@@ -241,6 +244,7 @@ impl ReadModel {
         .max();
         let statistics = statistics::Statistics::build(catalog, &category_at, &caliber_at, last_change);
         let rankings = rankings::Rankings::build(catalog, &caliber_at);
+        let game = game::GameAnalytics::live(catalog, &stats, &firearm_at, &category_at).into();
         tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, "read model built");
         Ok(Self {
             firearm_at,
@@ -262,6 +266,7 @@ impl ReadModel {
             ammunition_details,
             orders,
             search,
+            game,
         })
     }
 }

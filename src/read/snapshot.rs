@@ -10,6 +10,9 @@ use crate::catalog::game_stats::GameStats;
 use crate::catalog::model::Catalog;
 use crate::catalog::store;
 use crate::db::Db;
+use crate::error::ApiError;
+use crate::read::game::GameAnalytics;
+use crate::read::game::versions::FrozenCache;
 use crate::read::{ReadModel, Stored};
 
 /// When a stored record was created and last changed, and its content version.
@@ -54,16 +57,31 @@ impl Snapshot {
 pub struct CatalogHandle {
     db: Db,
     current: Arc<RwLock<Arc<Snapshot>>>,
+    /// Frozen game-stats versions already analysed (see `read::game::versions`).
+    frozen_game: Arc<FrozenCache>,
 }
 
 impl CatalogHandle {
     pub async fn load(db: Db) -> Result<Self, SnapshotError> {
         let snapshot = read(&db).await?;
-        Ok(Self { db, current: Arc::new(RwLock::new(Arc::new(snapshot))) })
+        Ok(Self { db, current: Arc::new(RwLock::new(Arc::new(snapshot))), frozen_game: Arc::default() })
     }
 
     pub fn current(&self) -> Arc<Snapshot> {
         self.current.read().expect("never poisoned").clone()
+    }
+
+    /// The game analytics of `snapshot`: its live stats, or frozen version `version` (404 when
+    /// there is no such version), computed once and kept.
+    pub async fn game(
+        &self,
+        snapshot: &Arc<Snapshot>,
+        version: Option<&str>,
+    ) -> Result<Arc<GameAnalytics>, ApiError> {
+        match version {
+            None => Ok(snapshot.read.game.clone()),
+            Some(label) => self.frozen_game.get(&self.db, snapshot, label).await,
+        }
     }
 
     pub async fn reload(&self) -> Result<(), SnapshotError> {

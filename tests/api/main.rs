@@ -7,5 +7,6 @@ mod access;
 mod account;
 mod catalog;
 mod contract;
+mod game;
 mod sellers;
 mod service;

@@ -45,10 +45,15 @@ pub enum Rule {
     Names(fn() -> Vec<&'static str>),
     /// A decade, `1980s`.
     Decade,
+    /// A dataset label (a game-stats version): 1 to 50 letters, digits, '.', '-' or '_'.
+    Label,
+    /// A decimal number within bounds (inclusive).
+    Decimal { min: f64, max: f64 },
 }
 
 const SLUG_PATTERN: &str = "^[a-z0-9-]+$";
 const COUNTRY_PATTERN: &str = "^[A-Za-z]{2}$";
+const LABEL_PATTERN: &str = "^[A-Za-z0-9._-]{1,50}$";
 const MONTH_PATTERN: &str = "^[0-9]{4}-(0[1-9]|1[0-2])$";
 const DECADE_PATTERN: &str = "^[0-9]{3}0s$";
 /// Any character that is not white space: trimmed text must keep at least one.
@@ -93,6 +98,10 @@ impl Rule {
             Rule::Country => string().pattern(Some(COUNTRY_PATTERN)),
             Rule::Month => string().pattern(Some(MONTH_PATTERN)),
             Rule::Decade => string().pattern(Some(DECADE_PATTERN)),
+            Rule::Label => string().pattern(Some(LABEL_PATTERN)),
+            Rule::Decimal { min, max } => {
+                ObjectBuilder::new().schema_type(Type::Number).minimum(Some(min)).maximum(Some(max))
+            }
             Rule::Text { max } => {
                 string().min_length(Some(1)).max_length(Some(max)).pattern(Some(NOT_BLANK_PATTERN))
             }
@@ -260,6 +269,32 @@ impl<'a> Params<'a> {
             Ok(n) if n.is_finite() && n >= 0.0 => Some(n),
             _ => {
                 self.problem(param.name, "must be a non-negative number");
+                None
+            }
+        }
+    }
+
+    /// The value of a `Label` parameter.
+    pub fn label(&mut self, param: &QueryParam) -> Option<String> {
+        let raw = self.raw(param)?;
+        let ok = (1..=50).contains(&raw.len())
+            && raw.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'));
+        if ok {
+            Some(raw.to_owned())
+        } else {
+            self.problem(param.name, "must be 1 to 50 letters, digits, '.', '-' or '_'");
+            None
+        }
+    }
+
+    /// The value of a `Decimal` parameter.
+    pub fn decimal(&mut self, param: &QueryParam) -> Option<f64> {
+        let Rule::Decimal { min, max } = param.rule else { unreachable!("{} is not a decimal", param.name) };
+        let raw = self.raw(param)?;
+        match raw.parse::<f64>() {
+            Ok(n) if n.is_finite() && (min..=max).contains(&n) => Some(n),
+            _ => {
+                self.problem(param.name, format!("must be a number from {min} to {max}"));
                 None
             }
         }

@@ -183,6 +183,9 @@ fn required_query(template: &str, method: &str) -> &'static str {
         ("get", "/v1/firearms/by-conflict") => "?conflict=world%20war",
         ("get", "/v1/stats/adoption/by-country") => "?code=US",
         ("get", "/v1/stats/adoption/by-type") => "?type=military",
+        ("get", "/v1/game/matchups") => "?a=glock-17&b=ak-47",
+        ("get", "/v1/game/role-roster") => "?role=all-rounder",
+        ("get", "/v1/game/stat-distribution") => "?stat=gameDamage",
         _ => "",
     }
 }

@@ -1,7 +1,8 @@
 //! /v1/firearms: the catalog's firearms, answered from the snapshot's read model.
 //!
 //! One file per operation or close pair: `list` and `search` page firearm list items; `detail`
-//! serves the pre-rendered detail; `variants`, `images`, `game_stats`, `adoption` (users and the
+//! serves the pre-rendered detail; `game_meta` and `game_profile` the game analytics of the
+//! firearms (the rest of them are in `http::game`); `variants`, `images`, `game_stats`, `adoption` (users and the
 //! adoption map), `dimensions`, `family_tree` and `similar` are the per-firearm sub-resources;
 //! `offers` the sellers' published offers (from the database);
 //! `facets` the filter options and action types; `random` one drawn firearm; `resolve` free text
@@ -15,6 +16,8 @@ pub mod detail;
 pub mod dimensions;
 pub mod facets;
 pub mod family_tree;
+pub mod game_meta;
+pub mod game_profile;
 pub mod game_stats;
 pub mod images;
 pub mod list;

@@ -93,6 +93,7 @@ pub struct NamedRef {
 
 mod account;
 mod firearms;
+mod game;
 mod offer_bodies;
 mod offers;
 mod rankings;
@@ -103,6 +104,7 @@ mod webhooks;
 
 pub use account::*;
 pub use firearms::*;
+pub use game::*;
 pub use offer_bodies::*;
 pub use offers::*;
 pub use rankings::*;

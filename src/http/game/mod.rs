@@ -1,0 +1,158 @@
+//! /v1/game: the game-balance analytics (operations 85 to 89; 21 and 27 live beside the other
+//! firearm reads in `catalog::firearms`). Every handler asks `CatalogHandle::game` for the
+//! analytics of the live stats or of a frozen `version`, computed once and kept
+//! (`read::game`), and only slices them. Shared here: the parameters every operation publishes,
+//! the rules' text for the descriptions, and how a firearm is shown in a row.
+
+pub mod balance_report;
+pub mod matchups;
+pub mod role_roster;
+pub mod stat_distribution;
+pub mod tier_list;
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use crate::http::ApiError;
+use crate::http::extract::query::{Params, QueryParam, Rule};
+use crate::read::game::archetype::ARCHETYPE_NAMES;
+use crate::read::game::stat::STAT_NAMES;
+use crate::read::game::{Entry, archetype, balance, matchup, tiers};
+use crate::read::snapshot::Snapshot;
+use crate::read::views::View;
+
+/// `version`: every game operation answers over the live stats or a frozen version.
+pub const VERSION: QueryParam = QueryParam::new(
+    "version",
+    Rule::Label,
+    "a frozen game-stats version (GET /v1/game-stats/versions): the same answer computed over its \
+     stats instead of the live ones; absent: the live stats. An unknown version is 404.",
+);
+
+/// `category`: a category id (GET /v1/categories); an unknown one is 404.
+pub const CATEGORY: QueryParam =
+    QueryParam::new("category", Rule::Slug, "only this category's firearms (a category id; unknown is 404)");
+
+/// The closed list of stats.
+pub const STAT_RULE: Rule = Rule::OneOf(&STAT_NAMES);
+
+/// The closed list of archetypes (vocabularies.md).
+pub const ARCHETYPE_RULE: Rule = Rule::OneOf(&ARCHETYPE_NAMES);
+
+/// Reads `version`.
+pub fn version(params: &mut Params) -> Option<String> {
+    params.label(&VERSION)
+}
+
+/// The catalog position of an optional category; 404 naming an unknown one.
+pub fn category_at(snapshot: &Snapshot, category: Option<&str>) -> Result<Option<usize>, ApiError> {
+    category.map(|id| snapshot.category(id).map(|(at, _)| at)).transpose()
+}
+
+/// A firearm as the caller's plan lists it (Explorer: the summary list item; Builder and up: the
+/// full flat record), or None when the catalog no longer holds it (a frozen version's entry).
+pub fn listed(snapshot: &Snapshot, view: View, entry: &Entry) -> Option<Box<RawValue>> {
+    let forms = &snapshot.read.forms[entry.at?];
+    let text = match view {
+        View::Summary => &forms.item,
+        View::Full => &forms.full,
+    };
+    RawValue::from_string(text.to_string()).ok()
+}
+
+/// The archetype's name.
+pub fn archetype_name(entry: &Entry) -> Option<&'static str> {
+    entry.archetype.map(|(at, _)| ARCHETYPE_NAMES[at])
+}
+
+/// The eight stats as an object keyed by stat name.
+#[derive(Serialize)]
+pub struct StatValues(serde_json::Map<String, serde_json::Value>);
+
+impl StatValues {
+    pub fn of(entry: &Entry) -> Self {
+        Self(
+            STAT_NAMES
+                .iter()
+                .zip(entry.stats)
+                .map(|(name, v)| ((*name).to_owned(), serde_json::json!(v)))
+                .collect(),
+        )
+    }
+}
+
+/// The label an answer names its source with: the version, or null for the live stats.
+pub fn source(version: &Option<String>) -> Option<&str> {
+    version.as_deref()
+}
+
+/// What every game operation's description says about `version` and the stats.
+fn common() -> String {
+    "Computed once per catalog revision and stats source (the live stats, or a frozen `version`), never per \
+     request. Stats are the eight 0–100 game stats of GET /v1/firearms/{id}/game-stats; every stat is better \
+     higher. Overall score: the mean of a firearm's known stats when at least four of the eight are known, \
+     else null (the firearm is then not ranked overall and has no archetype). Firearm rows carry `firearm`, \
+     the firearm as lists show it to the caller's plan, or null when a frozen version's firearm is no longer \
+     in the catalog; a frozen firearm missing from the catalog has no category and counts only in \
+     catalog-wide figures."
+        .to_owned()
+}
+
+pub fn describe_meta() -> String {
+    format!(
+        "Per category and catalog-wide: how many firearms, each stat's count, mean, population standard \
+         deviation (divided by n), min and max, and the archetype counts; `archetype` narrows every figure to \
+         that archetype's firearms. {} {}",
+        archetype::RULE,
+        common()
+    )
+}
+
+pub fn describe_profile() -> String {
+    format!(
+        "A firearm's stats, overall score, archetype with its fitness for each archetype, and its standing: per \
+         stat the mid-rank percentile (100 · (below + ½ · equal) / n) within the catalog and within its \
+         category. Strengths are the stats at category percentile ≥ 75, weaknesses ≤ 25, in stat order. {} {}",
+        archetype::RULE,
+        common()
+    )
+}
+
+pub fn describe_balance() -> String {
+    format!("Per category (catalog order), the stat outliers. {} {}", balance::RULE, common())
+}
+
+pub fn describe_tiers() -> String {
+    format!(
+        "Tiers S to D of the firearms (optionally one category's), ranked by the overall score or one `stat`; \
+         each tier lists its best `per_tier` firearms with rank (1-based competition rank), score and \
+         archetype. {} {} {}",
+        tiers::RULE,
+        archetype::RULE,
+        common()
+    )
+}
+
+pub fn describe_matchups() -> String {
+    format!("Firearm `a` against firearm `b`, stat by stat, with a verdict. {} {}", matchup::RULE, common())
+}
+
+pub fn describe_roster() -> String {
+    format!(
+        "The firearms whose archetype is `role`, fittest first (fitness for that role, ties by name), at most \
+         `count`. {} {}",
+        archetype::RULE,
+        common()
+    )
+}
+
+pub fn describe_distribution() -> String {
+    format!(
+        "One stat over the firearms (optionally one category's) whose stat is known: count, mean, population \
+         standard deviation (divided by n), min, max, percentiles p10/p25/p50/p75/p90 by nearest rank (the \
+         smallest value v with at least p% of the values ≤ v, i.e. the value at ascending rank ⌈p/100 · n⌉) and \
+         a histogram of `bins` equal bins over 0–100 (bin i holds the values v with ⌊v · bins / 100⌋ = i, 100 \
+         in the last bin; bounds rounded to two decimals). {}",
+        common()
+    )
+}

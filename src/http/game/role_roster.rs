@@ -1,0 +1,89 @@
+//! GET /v1/game/role-roster: the fittest firearms of one archetype (operation 88).
+
+use axum::extract::State;
+use axum::response::Response;
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use crate::access::caller::Caller;
+use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::game::{self, ARCHETYPE_RULE, StatValues, VERSION};
+use crate::http::openapi::schemas;
+use crate::http::{ApiError, AppState, respond};
+use crate::read::game::archetype;
+use crate::read::views::View;
+
+const ROLE: QueryParam = QueryParam::new("role", ARCHETYPE_RULE, "the archetype").required();
+const COUNT: QueryParam =
+    QueryParam::new("count", Rule::Int { min: 1, max: 50 }, "how many firearms: 1 to 50, default 10");
+
+pub struct RosterQuery {
+    role: Option<String>,
+    count: usize,
+    version: Option<String>,
+}
+
+impl QueryParams for RosterQuery {
+    const PARAMS: &'static [QueryParam] = &[ROLE, COUNT, VERSION];
+    fn read(params: &mut Params) -> Self {
+        Self {
+            role: params.one_of(&ROLE),
+            count: params.int(&COUNT).unwrap_or(10) as usize,
+            version: game::version(params),
+        }
+    }
+}
+
+crate::query_params_doc!(RosterQuery);
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Member<'a> {
+    rank: usize,
+    id: &'a str,
+    name: &'a str,
+    fitness: f64,
+    overall: Option<f64>,
+    stats: StatValues,
+    firearm: Option<Box<RawValue>>,
+}
+
+/// The firearms of archetype `role`, fittest first (rule in the description).
+#[utoipa::path(get, path = "/v1/game/role-roster", tag = "Game analytics", params(RosterQuery),
+    responses((status = 200, body = schemas::RoleRosterResponse)),
+    description = game::describe_roster())]
+pub async fn role_roster(
+    State(state): State<AppState>,
+    snapshot: CurrentSnapshot,
+    caller: Caller,
+    Valid(query): Valid<RosterQuery>,
+) -> Result<Response, ApiError> {
+    let analytics = state.catalog.game(&snapshot.0, query.version.as_deref()).await?;
+    let role = query.role.as_deref().and_then(archetype::index_of).unwrap_or_default();
+    let roster = analytics.roster(role);
+    let view = View::of(caller.plan);
+    let members: Vec<Member> = roster
+        .iter()
+        .take(query.count)
+        .enumerate()
+        .map(|(position, &i)| {
+            let entry = analytics.entry_at(i);
+            Member {
+                rank: position + 1,
+                id: &entry.id,
+                name: &entry.name,
+                fitness: entry.archetype.map_or(0.0, |(_, fit)| fit),
+                overall: entry.overall,
+                stats: StatValues::of(entry),
+                firearm: game::listed(&snapshot, view, entry),
+            }
+        })
+        .collect();
+    Ok(respond::one(serde_json::json!({
+        "version": query.version,
+        "role": archetype::ARCHETYPE_NAMES[role],
+        "total": roster.len(),
+        "firearms": members,
+    })))
+}
