@@ -80,6 +80,12 @@ async fn measure(label: &str, data: &Path, db_file: &Path) {
             format!("{base}/v1/firearms/search?q={}&per_page=20", name.replace(' ', "%20")),
         ),
         ("search, one word", format!("{base}/v1/firearms/search?q={last_word}&per_page=20")),
+        ("top (heaviest rifles)", format!("{base}/v1/firearms/top?stat=heaviest&category=rifles&limit=10")),
+        (
+            "slice by action, page 3",
+            format!("{base}/v1/firearms/by-action?action=bolt_action&page=3&per_page=20"),
+        ),
+        ("stats by category", format!("{base}/v1/stats/by-category")),
         ("game tier-list (overall)", format!("{base}/v1/game/tier-list")),
         (
             "game tier-list (rifles, damage)",

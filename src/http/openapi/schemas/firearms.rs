@@ -179,19 +179,13 @@ pub struct FirearmVariant {
 }
 
 /// Live game stats, each 0 to 100 or null.
-#[derive(ToSchema)]
+#[derive(ToSchema, serde::Serialize)]
 #[schema(rename_all = "camelCase")]
 pub struct FirearmGameStats {
     id: String,
     name: String,
-    game_damage: Option<i64>,
-    game_accuracy: Option<i64>,
-    game_range: Option<i64>,
-    game_fire_rate: Option<i64>,
-    game_mobility: Option<i64>,
-    game_recoil_control: Option<i64>,
-    game_reload_speed: Option<i64>,
-    game_concealment: Option<i64>,
+    #[serde(flatten)]
+    stats: super::GameStatValues,
 }
 
 #[derive(ToSchema)]

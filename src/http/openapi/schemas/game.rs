@@ -33,7 +33,7 @@ pub enum GameArchetype {
 }
 
 /// The eight stats, each 0 to 100 or null when unknown.
-#[derive(ToSchema)]
+#[derive(ToSchema, serde::Serialize)]
 #[schema(rename_all = "camelCase")]
 pub struct GameStatValues {
     game_damage: Option<i64>,
