@@ -1,4 +1,5 @@
-//! Superlative rankings (operation 11) and the power rating (18), ordered once per snapshot.
+//! Superlative rankings (operation 11), the power rating (18) and the firearms of each action
+//! type (14), ordered once per snapshot.
 //!
 //! Each ranked stat keeps the positions of the firearms that state the figure, best first, ties
 //! by name; a firearm whose figure is unknown is never ranked. The power rating is one documented
@@ -8,6 +9,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use crate::catalog::model::{Catalog, Firearm};
+use crate::catalog::vocabulary::ACTION_TYPES;
 
 /// Which end of a figure wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,6 +123,9 @@ pub struct Rankings {
     pub power: Vec<Option<PowerInputs>>,
     /// Positions of the rated firearms, highest score first, ties by name.
     pub by_power: Vec<u32>,
+    /// Per action type (`ACTION_TYPES` order): its firearms' positions by name, so a page of
+    /// operation 14 is a slice, whatever the catalog's size.
+    pub by_action: Vec<Vec<usize>>,
 }
 
 impl Rankings {
@@ -162,7 +167,16 @@ impl Rankings {
             })
             .collect();
         let by_power = ranked(&|at| power[at].map(|p| p.score), Better::Higher);
-        Self { by_stat, power, by_power }
+        let mut by_name_order: Vec<usize> = (0..firearms.len()).collect();
+        by_name_order.sort_by(|&a, &b| by_name(a, b));
+        let mut by_action = vec![Vec::new(); ACTION_TYPES.len()];
+        for at in by_name_order {
+            let action = firearms[at].action_type.as_deref();
+            if let Some(kind) = ACTION_TYPES.iter().position(|known| Some(*known) == action) {
+                by_action[kind].push(at);
+            }
+        }
+        Self { by_stat, power, by_power, by_action }
     }
 }
 

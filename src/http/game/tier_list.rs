@@ -120,11 +120,23 @@ pub async fn tier_list(
             }
         })
         .collect();
-    Ok(respond::one(serde_json::json!({
-        "version": query.version,
-        "metric": metric.name(),
-        "category": query.category,
-        "rankedCount": ranked.len(),
-        "tiers": tiers,
-    })))
+    // A typed answer, not `json!`: the firearms are raw JSON and are written out as they are,
+    // never parsed back into values.
+    Ok(respond::one(TierList {
+        version: query.version.as_deref(),
+        metric: metric.name(),
+        category: query.category.as_deref(),
+        ranked_count: ranked.len(),
+        tiers,
+    }))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TierList<'a> {
+    version: Option<&'a str>,
+    metric: &'static str,
+    category: Option<&'a str>,
+    ranked_count: usize,
+    tiers: Vec<Tier<'a>>,
 }

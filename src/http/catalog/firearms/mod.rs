@@ -32,6 +32,7 @@ pub mod slices;
 pub mod variants;
 
 use axum::response::Response;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::access::paging::Paging;
@@ -86,18 +87,22 @@ pub fn page_with_total(
 }
 
 /// The list item of the firearm at `at` in the plan's view, with `extra` fields added (a rank, a
-/// ranked value, a score).
-pub fn item_with(snapshot: &Snapshot, view: View, at: usize, extra: Value) -> Value {
+/// ranked value, a score), as raw JSON: the pre-rendered item is spliced, never parsed, so answer
+/// it inside a typed (`Serialize`) answer rather than `json!`, which would parse it back.
+pub fn item_with(snapshot: &Snapshot, view: View, at: usize, extra: Value) -> Box<RawValue> {
     let forms = &snapshot.read.forms[at];
-    let raw = match view {
+    let item = match view {
         View::Summary => &forms.item,
         View::Full => &forms.full,
     };
-    let mut item: Map<String, Value> = serde_json::from_str(raw).unwrap_or_default();
-    if let Value::Object(extra) = extra {
-        item.extend(extra);
-    }
-    Value::Object(item)
+    let extra = extra.to_string();
+    let fields = extra.strip_prefix('{').and_then(|e| e.strip_suffix('}')).unwrap_or_default();
+    let spliced = match (item.strip_suffix('}'), fields.is_empty()) {
+        (Some(open), false) if open.trim_end() != "{" => format!("{open},{fields}}}"),
+        (Some(_), false) => format!("{{{fields}}}"),
+        _ => item.to_string(),
+    };
+    RawValue::from_string(spliced).expect("a rendered item and a JSON object splice into JSON")
 }
 
 /// Whether the firearm at `at` is in the category at `category` (no category: every firearm).

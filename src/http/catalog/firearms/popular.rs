@@ -4,7 +4,9 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::json;
+use serde_json::value::RawValue;
 
 use super::item_with;
 use crate::access::caller::Caller;
@@ -52,7 +54,7 @@ pub async fn popular(
     // A few more than asked, in case some were dropped from the catalog since.
     let viewed = state.access.usage.most_viewed(&first_day, limit + 10).await?;
     let view = View::of(caller.plan);
-    let rows: Vec<Value> = viewed
+    let rows: Vec<Box<RawValue>> = viewed
         .iter()
         .filter_map(|(id, requests)| Some((*snapshot.read.firearm_at.get(id)?, requests)))
         .take(limit)
@@ -61,5 +63,13 @@ pub async fn popular(
             item_with(&snapshot, view, at, json!({ "rank": rank + 1, "requests": requests }))
         })
         .collect();
-    Ok(respond::one(json!({ "days": days, "since": first_day, "firearms": rows })))
+    Ok(respond::one(PopularAnswer { days, since: first_day, firearms: rows }))
+}
+
+/// Typed, so the raw items are written out as they are (`item_with`).
+#[derive(Serialize)]
+struct PopularAnswer {
+    days: i64,
+    since: String,
+    firearms: Vec<Box<RawValue>>,
 }

@@ -3,6 +3,8 @@
 //! `read::orders`); a request only filters and slices them.
 
 use axum::response::Response;
+use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 use super::{ItemForm, in_category, item_with, page_of};
@@ -53,7 +55,7 @@ pub async fn top(
     let ranked = &RANKED_STATS[at_stat];
     let view = View::of(caller.plan);
     let firearms = &snapshot.catalog.firearms;
-    let rows: Vec<Value> = snapshot.read.rankings.by_stat[at_stat]
+    let rows: Vec<Box<RawValue>> = snapshot.read.rankings.by_stat[at_stat]
         .iter()
         .map(|&at| at as usize)
         .filter(|&at| in_category(&snapshot, at, category))
@@ -64,9 +66,21 @@ pub async fn top(
             item_with(&snapshot, view, at, json!({ "rank": rank + 1, "value": value, "unit": ranked.unit }))
         })
         .collect();
-    Ok(respond::one(
-        json!({ "stat": stat, "field": ranked.field, "better": ranked.better.id(), "firearms": rows }),
-    ))
+    Ok(respond::one(TopAnswer {
+        stat: &stat,
+        field: ranked.field,
+        better: ranked.better.id(),
+        firearms: rows,
+    }))
+}
+
+/// Typed, so the raw items are written out as they are (`item_with`).
+#[derive(Serialize)]
+struct TopAnswer<'a> {
+    stat: &'a str,
+    field: &'static str,
+    better: &'static str,
+    firearms: Vec<Box<RawValue>>,
 }
 
 const A: QueryParam = QueryParam::new("a", Rule::Slug, "the first firearm's id").required();
@@ -188,7 +202,7 @@ pub async fn power_rating(
         .collect();
     let (page, pagination) = paging.slice(&rated);
     let view = View::of(caller.plan);
-    let rows: Vec<Value> = page
+    let rows: Vec<Box<RawValue>> = page
         .iter()
         .map(|&at| {
             let inputs = snapshot.read.rankings.power[at].expect("only rated firearms are ranked");

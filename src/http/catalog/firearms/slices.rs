@@ -113,7 +113,10 @@ pub async fn by_action(
     Valid(ActionQuery { action }): Valid<ActionQuery>,
 ) -> Result<Response, ApiError> {
     let action = action.expect("required");
-    slice(&snapshot, &caller, &paging, None, |f| f.action_type.as_deref() == Some(action.as_str()))
+    let kind =
+        ACTION_TYPES.iter().position(|known| *known == action).expect("the parameter is a known action");
+    let positions = &snapshot.read.rankings.by_action[kind];
+    Ok(page_of(&snapshot, &paging, positions, ItemForm::Plan(View::of(caller.plan))))
 }
 
 pub struct MaterialQuery {
