@@ -10,12 +10,16 @@
 
 use serde::{Deserialize, Serialize};
 
-/// One consulted page and how strong a source it is.
+/// One consulted page, how strong a source it is, and which figures it states.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Source {
     pub url: String,
     pub kind: String,
+    /// The served field names whose figures this page states (per-field provenance). Empty means the
+    /// page was cited for the record as a whole and no figure has been tied to it yet.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -6,7 +6,7 @@ use crate::catalog::model::{Adopter, CaliberLink, Category, Interface, Manufactu
 const YEAR: i64 = 2025;
 
 fn sources() -> Vec<Source> {
-    vec![Source { url: "https://example.org/page".into(), kind: "reference".into() }]
+    vec![Source { url: "https://example.org/page".into(), kind: "reference".into(), fields: Vec::new() }]
 }
 
 fn caliber(id: &str) -> Caliber {

@@ -26,7 +26,11 @@ use draw::*;
 use profiles::*;
 
 fn provenance(id: &str) -> Vec<Source> {
-    vec![Source { url: format!("https://example.invalid/synthetic/{id}"), kind: "other".into() }]
+    vec![Source {
+        url: format!("https://example.invalid/synthetic/{id}"),
+        kind: "other".into(),
+        fields: Vec::new(),
+    }]
 }
 
 /// What later records need to know about one synthetic cartridge.

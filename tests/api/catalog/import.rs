@@ -142,6 +142,7 @@ async fn one_changed_field_is_one_update_with_its_events(backend: Backend) {
     root.sources.push(armory::catalog::model::Source {
         url: "https://en.wikipedia.org/wiki/Glock_17".into(),
         kind: "reference".into(),
+        fields: vec!["weightEmptyG".into()],
     });
     let summary = import::import(&db, &catalog, false).await.unwrap();
     let types: Vec<String> =

@@ -43,6 +43,8 @@ pub struct SourceKind {
     /// manufacturer, standards_body, government, reference, aggregator, press, retailer,
     /// community, other
     kind: String,
+    /// The fields whose figures this page states; absent when none has been tied to it yet.
+    fields: Option<Vec<String>>,
 }
 
 /// Where a record's figures come from; on every plan.
