@@ -6,6 +6,7 @@ pub mod aggregates;
 pub mod facts;
 pub mod firearm_json;
 pub mod game;
+pub mod list_index;
 pub mod lookup;
 pub mod orders;
 pub mod rankings;
@@ -63,6 +64,8 @@ pub struct ReadModel {
     pub user_ids: Vec<Vec<i64>>,
     /// Per firearm (catalog order): what the list filters test.
     pub facts: Vec<facts::Facts>,
+    /// The firearm list's per-filter sets (its fast path).
+    pub list: list_index::ListIndex,
     /// Parent firearm id → positions of its direct variants.
     pub variants: HashMap<String, Vec<usize>>,
     /// Counts, name orders and parent chains derived from the whole catalog.
@@ -183,8 +186,14 @@ impl ReadModel {
             let indexes = scope.spawn(|| {
                 let orders = Orders::build(catalog, &caliber_at);
                 let facts = facts::build(catalog, &manufacturer_at, &category_at, &caliber_at);
+                let list = list_index::ListIndex::build(
+                    &facts,
+                    catalog.manufacturers.len(),
+                    catalog.categories.len(),
+                    catalog.calibers.len(),
+                );
                 let search = SearchIndex::build(catalog);
-                (orders, facts, search)
+                (orders, facts, list, search)
             });
             let (first, second) = firearms.split_at(firearms.len() / 2);
             let second = scope.spawn(|| second.iter().map(|f| context.render(f)).collect::<Vec<_>>());
@@ -192,7 +201,7 @@ impl ReadModel {
             rendered.extend(second.join().expect("rendering never panics"));
             (rendered, indexes.join().expect("indexing never panics"))
         });
-        let (orders, facts, search) = indexes;
+        let (orders, facts, list, search) = indexes;
         let search = search.map_err(|e| format!("building the search index: {e}"))?;
 
         let mut forms = Vec::with_capacity(firearms.len());
@@ -257,6 +266,7 @@ impl ReadModel {
             stats,
             user_ids,
             facts,
+            list,
             variants,
             aggregates,
             statistics,

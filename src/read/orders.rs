@@ -31,13 +31,41 @@ impl Sort {
     }
 }
 
-/// Positions in order, and how many of them (from the front) have the sort value.
+/// Positions in order, how many of them (from the front) have the sort value, and each
+/// position's rank in the order (its index in `positions`).
 pub struct Order {
     positions: Vec<u32>,
     known: usize,
+    rank: Vec<u32>,
 }
 
 impl Order {
+    fn new(positions: Vec<u32>, known: usize) -> Self {
+        let mut rank = vec![0; positions.len()];
+        for (i, &at) in positions.iter().enumerate() {
+            rank[at as usize] = i as u32;
+        }
+        Self { positions, known, rank }
+    }
+
+    /// The positions with a known sort value, ascending.
+    pub fn known(&self) -> &[u32] {
+        &self.positions[..self.known]
+    }
+
+    /// The position at index `i` of the ascending or descending order.
+    pub fn at(&self, i: usize, descending: bool) -> usize {
+        let i = if descending && i < self.known { self.known - 1 - i } else { i };
+        self.positions[i] as usize
+    }
+
+    /// Where `position` comes in the ascending or descending order (a sort key).
+    pub fn key(&self, position: usize, descending: bool) -> u32 {
+        let rank = self.rank[position];
+        let known = self.known as u32;
+        if descending && rank < known { known - 1 - rank } else { rank }
+    }
+
     /// Every position in ascending or descending order, unknown values last.
     pub fn iter(&self, descending: bool) -> Box<dyn Iterator<Item = usize> + '_> {
         let (known, unknown) = self.positions.split_at(self.known);
@@ -109,7 +137,7 @@ fn order_by_key<K: Ord>(
         (None, None) => by_name(a, b),
     });
     let known = keys.iter().filter(|k| k.is_some()).count();
-    Order { positions: positions.into_iter().map(|p| p as u32).collect(), known }
+    Order::new(positions.into_iter().map(|p| p as u32).collect(), known)
 }
 
 /// A float with the total order of `f64::total_cmp`, so numbers can be sort keys.

@@ -9,12 +9,13 @@ use crate::access::paging::Paging;
 use crate::catalog::model::Firearm;
 use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
 use crate::http::ApiError;
-use crate::http::catalog::firearms::{ItemForm, page_of};
+use crate::http::catalog::firearms::{ItemForm, page_from};
 use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::read::facts::{Facts, country_bytes, vocabulary_index};
+use crate::read::facts::{country_bytes, vocabulary_index};
 use crate::read::firearm_json::full_field_names;
+use crate::read::list_index::Filters;
 use crate::read::orders::Sort;
 use crate::read::snapshot::Snapshot;
 use crate::read::views::{self, View};
@@ -115,75 +116,33 @@ impl QueryParams for ListQuery {
 
 crate::query_params_doc!(ListQuery);
 
-/// The list's filters, resolved to the read model's small indexes (see `read::facts`).
-#[derive(Debug, Default)]
-pub struct Filters {
-    pub manufacturer: Option<u32>,
-    pub caliber: Option<u32>,
-    pub category: Option<u16>,
-    pub action: Option<u16>,
-    pub country: Option<[u8; 2]>,
-    pub year_min: Option<i32>,
-    pub year_max: Option<i32>,
-    pub weight_min: Option<f32>,
-    pub weight_max: Option<f32>,
-    pub barrel_length_min: Option<f32>,
-    pub status: Option<u16>,
-    pub has_3d_model: Option<bool>,
-}
-
-impl Filters {
-    /// Resolve the references: a filter naming a record the catalog does not have is 404,
-    /// naming the parameter. Bounds that cross (a minimum above its maximum) match nothing.
-    pub fn resolve(query: &ListQuery, snapshot: &Snapshot) -> Result<Self, ApiError> {
-        let read = &snapshot.read;
-        let reference =
-            |param: &QueryParam, id: &Option<String>, known: &HashMap<String, usize>, what: &str| {
-                let Some(id) = id else { return Ok(None) };
-                match known.get(id) {
-                    Some(&at) => Ok(Some(at)),
-                    None => Err(ApiError::not_found(what, id)
-                        .with_details(serde_json::json!({ "parameter": param.name, "missing": [id] }))),
-                }
-            };
-        Ok(Self {
-            manufacturer: reference(
-                &MANUFACTURER,
-                &query.manufacturer,
-                &read.manufacturer_at,
-                "manufacturer",
-            )?
+/// Resolve the references: a filter naming a record the catalog does not have is 404,
+/// naming the parameter. Bounds that cross (a minimum above its maximum) match nothing.
+fn resolve_filters(query: &ListQuery, snapshot: &Snapshot) -> Result<Filters, ApiError> {
+    let read = &snapshot.read;
+    let reference = |param: &QueryParam, id: &Option<String>, known: &HashMap<String, usize>, what: &str| {
+        let Some(id) = id else { return Ok(None) };
+        match known.get(id) {
+            Some(&at) => Ok(Some(at)),
+            None => Err(ApiError::not_found(what, id)
+                .with_details(serde_json::json!({ "parameter": param.name, "missing": [id] }))),
+        }
+    };
+    Ok(Filters {
+        manufacturer: reference(&MANUFACTURER, &query.manufacturer, &read.manufacturer_at, "manufacturer")?
             .map(|i| i as u32),
-            caliber: reference(&CALIBER, &query.caliber, &read.caliber_at, "caliber")?.map(|i| i as u32),
-            category: reference(&CATEGORY, &query.category, &read.category_at, "category")?.map(|i| i as u16),
-            action: query.action.as_deref().map(|a| vocabulary_index(ACTION_TYPES, Some(a))),
-            country: query.country.as_deref().map(|c| country_bytes(Some(c))),
-            year_min: query.year_min.map(|y| y as i32),
-            year_max: query.year_max.map(|y| y as i32),
-            weight_min: query.weight_min.map(|w| w as f32),
-            weight_max: query.weight_max.map(|w| w as f32),
-            barrel_length_min: query.barrel_length_min.map(|b| b as f32),
-            status: query.status.as_deref().map(|s| vocabulary_index(FIREARM_STATUSES, Some(s))),
-            has_3d_model: query.has_3d_model,
-        })
-    }
-
-    /// Whether a firearm passes every filter; an unknown figure never passes a bound on it
-    /// (NaN compares false).
-    pub fn matches(&self, f: &Facts) -> bool {
-        self.manufacturer.is_none_or(|m| f.manufacturer == m)
-            && self.category.is_none_or(|c| f.category == c)
-            && self.status.is_none_or(|s| f.status == s)
-            && self.action.is_none_or(|a| f.action == a)
-            && self.country.is_none_or(|c| f.country == c)
-            && self.year_min.is_none_or(|y| f.year.is_some_and(|v| v >= y))
-            && self.year_max.is_none_or(|y| f.year.is_some_and(|v| v <= y))
-            && self.weight_min.is_none_or(|w| f.weight >= w)
-            && self.weight_max.is_none_or(|w| f.weight <= w)
-            && self.barrel_length_min.is_none_or(|b| f.barrel >= b)
-            && self.has_3d_model.is_none_or(|wanted| f.has_3d_model == wanted)
-            && self.caliber.is_none_or(|c| f.calibers.contains(&c))
-    }
+        caliber: reference(&CALIBER, &query.caliber, &read.caliber_at, "caliber")?.map(|i| i as u32),
+        category: reference(&CATEGORY, &query.category, &read.category_at, "category")?.map(|i| i as u16),
+        action: query.action.as_deref().map(|a| vocabulary_index(ACTION_TYPES, Some(a))),
+        country: query.country.as_deref().map(|c| country_bytes(Some(c))),
+        year_min: query.year_min.map(|y| y as i32),
+        year_max: query.year_max.map(|y| y as i32),
+        weight_min: query.weight_min.map(|w| w as f32),
+        weight_max: query.weight_max.map(|w| w as f32),
+        barrel_length_min: query.barrel_length_min.map(|b| b as f32),
+        status: query.status.as_deref().map(|s| vocabulary_index(FIREARM_STATUSES, Some(s))),
+        has_3d_model: query.has_3d_model,
+    })
 }
 
 /// A firearm has a 3D model when one of its assets is of type `3d_model`.
@@ -225,16 +184,24 @@ pub async fn list(
 ) -> Result<Response, ApiError> {
     let view = View::of(caller.plan);
     fields_for_plan(&query.fields, view)?;
-    let filters = Filters::resolve(&query, &snapshot)?;
+    let filters = resolve_filters(&query, &snapshot)?;
     let (sort, descending, fields) = (query.sort, query.descending, query.fields);
 
-    let facts = &snapshot.read.facts;
-    let positions: Vec<usize> =
-        snapshot.read.orders.get(sort).iter(descending).filter(|&at| filters.matches(&facts[at])).collect();
+    let read = &snapshot.read;
+    let order = read.orders.get(sort);
+    let page = read.list.select(
+        &read.facts,
+        &read.orders,
+        order,
+        &filters,
+        descending,
+        paging.offset(),
+        paging.per_page as usize,
+    );
     let field_names: Option<Vec<&str>> = fields.as_ref().map(|f| f.iter().map(String::as_str).collect());
     let form = match &field_names {
         Some(fields) => ItemForm::Fields(view, fields),
         None => ItemForm::Plan(view),
     };
-    Ok(page_of(&snapshot, &paging, &positions, form))
+    Ok(page_from(&snapshot, &paging, &page.positions, page.total, form))
 }

@@ -64,7 +64,17 @@ pub fn page_with_total(
 ) -> Response {
     let start = paging.offset().min(positions.len());
     let end = (start + paging.per_page as usize).min(positions.len());
-    let page = &positions[start..end];
+    page_from(snapshot, paging, &positions[start..end], total, form)
+}
+
+/// One page already selected (`page`), of `total` matches.
+pub fn page_from(
+    snapshot: &Snapshot,
+    paging: &Paging,
+    page: &[usize],
+    total: usize,
+    form: ItemForm,
+) -> Response {
     let pagination = paging.pagination(total as u64);
     let forms = &snapshot.read.forms;
     let raw_of = |view: View, at: usize| match view {

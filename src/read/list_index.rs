@@ -1,0 +1,200 @@
+//! The firearm list's fast path: a filtered, sorted page costs the smallest candidate set and the
+//! page, not a walk over the whole catalog.
+//!
+//! Built with the snapshot: for every closed filter (manufacturer, category, caliber, action,
+//! status, country, has-3D-model) the positions holding each value, and for every range filter
+//! (year, weight, barrel length) the positions ordered by that value, so a range is two binary
+//! searches. A query takes the smallest of the sets its filters name, tests the rest of its
+//! filters on the packed facts of those candidates only, and selects the page by each position's
+//! rank in the sort order (a partial selection, then a sort of the page's prefix). With no filter
+//! the page is read straight off the sort order.
+//!
+//! `select` answers exactly what the plain filter-sort-slice of every record answers (tests
+//! compare the two on random combinations).
+
+use std::collections::HashMap;
+
+use super::facts::{Facts, NONE};
+use super::orders::{Order, Orders};
+use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
+
+/// The list's filters, resolved to the read model's small indexes (see `read::facts`).
+#[derive(Debug, Default, Clone)]
+pub struct Filters {
+    pub manufacturer: Option<u32>,
+    pub caliber: Option<u32>,
+    pub category: Option<u16>,
+    pub action: Option<u16>,
+    pub country: Option<[u8; 2]>,
+    pub year_min: Option<i32>,
+    pub year_max: Option<i32>,
+    pub weight_min: Option<f32>,
+    pub weight_max: Option<f32>,
+    pub barrel_length_min: Option<f32>,
+    pub status: Option<u16>,
+    pub has_3d_model: Option<bool>,
+}
+
+impl Filters {
+    /// Whether a firearm passes every filter; an unknown figure never passes a bound on it
+    /// (NaN compares false).
+    pub fn matches(&self, f: &Facts) -> bool {
+        self.manufacturer.is_none_or(|m| f.manufacturer == m)
+            && self.category.is_none_or(|c| f.category == c)
+            && self.status.is_none_or(|s| f.status == s)
+            && self.action.is_none_or(|a| f.action == a)
+            && self.country.is_none_or(|c| f.country == c)
+            && self.year_min.is_none_or(|y| f.year.is_some_and(|v| v >= y))
+            && self.year_max.is_none_or(|y| f.year.is_some_and(|v| v <= y))
+            && self.weight_min.is_none_or(|w| f.weight >= w)
+            && self.weight_max.is_none_or(|w| f.weight <= w)
+            && self.barrel_length_min.is_none_or(|b| f.barrel >= b)
+            && self.has_3d_model.is_none_or(|wanted| f.has_3d_model == wanted)
+            && self.caliber.is_none_or(|c| f.calibers.contains(&c))
+    }
+}
+
+/// One page of a filtered, sorted list and how many firearms matched in all.
+#[derive(Debug, PartialEq)]
+pub struct ListPage {
+    pub positions: Vec<usize>,
+    pub total: usize,
+}
+
+pub struct ListIndex {
+    len: usize,
+    manufacturer: Vec<Vec<u32>>,
+    category: Vec<Vec<u32>>,
+    caliber: Vec<Vec<u32>>,
+    action: Vec<Vec<u32>>,
+    status: Vec<Vec<u32>>,
+    country: HashMap<[u8; 2], Vec<u32>>,
+    /// Without, then with a 3D model.
+    has_3d_model: [Vec<u32>; 2],
+    /// Positions with a known barrel length, shortest first (year and weight use the sort orders).
+    barrel: Vec<u32>,
+}
+
+impl ListIndex {
+    pub fn build(facts: &[Facts], manufacturers: usize, categories: usize, calibers: usize) -> Self {
+        let mut index = Self {
+            len: facts.len(),
+            manufacturer: vec![Vec::new(); manufacturers],
+            category: vec![Vec::new(); categories],
+            caliber: vec![Vec::new(); calibers],
+            action: vec![Vec::new(); ACTION_TYPES.len()],
+            status: vec![Vec::new(); FIREARM_STATUSES.len()],
+            country: HashMap::new(),
+            has_3d_model: [Vec::new(), Vec::new()],
+            barrel: Vec::new(),
+        };
+        fn push(lists: &mut [Vec<u32>], value: usize, at: u32) {
+            if let Some(list) = lists.get_mut(value) {
+                list.push(at);
+            }
+        }
+        for (at, f) in facts.iter().enumerate() {
+            let at = at as u32;
+            push(&mut index.manufacturer, f.manufacturer as usize, at);
+            push(&mut index.category, usize::from(f.category), at);
+            for &c in f.calibers.iter() {
+                push(&mut index.caliber, c as usize, at);
+            }
+            if f.action != NONE {
+                push(&mut index.action, usize::from(f.action), at);
+            }
+            if f.status != NONE {
+                push(&mut index.status, usize::from(f.status), at);
+            }
+            index.country.entry(f.country).or_default().push(at);
+            index.has_3d_model[usize::from(f.has_3d_model)].push(at);
+            if !f.barrel.is_nan() {
+                index.barrel.push(at);
+            }
+        }
+        index.barrel.sort_by(|&a, &b| facts[a as usize].barrel.total_cmp(&facts[b as usize].barrel));
+        index
+    }
+
+    /// Positions `offset..offset + limit` of the firearms passing `filters`, in `sort` order
+    /// (unknown sort values last either way), and the total that passed.
+    pub fn select(
+        &self,
+        facts: &[Facts],
+        orders: &Orders,
+        order: &Order,
+        filters: &Filters,
+        descending: bool,
+        offset: usize,
+        limit: usize,
+    ) -> ListPage {
+        let Some(candidates) = self.smallest_candidates(facts, orders, filters) else {
+            let end = offset.saturating_add(limit).min(self.len);
+            let positions = (offset.min(end)..end).map(|i| order.at(i, descending)).collect();
+            return ListPage { positions, total: self.len };
+        };
+        let mut matched: Vec<u32> =
+            candidates.iter().copied().filter(|&at| filters.matches(&facts[at as usize])).collect();
+        let total = matched.len();
+        let end = offset.saturating_add(limit).min(total);
+        if offset >= end {
+            return ListPage { positions: Vec::new(), total };
+        }
+        let key = |at: &u32| order.key(*at as usize, descending);
+        if end < total {
+            matched.select_nth_unstable_by_key(end - 1, key);
+            matched.truncate(end);
+        }
+        matched.sort_unstable_by_key(key);
+        ListPage { positions: matched[offset..end].iter().map(|&at| at as usize).collect(), total }
+    }
+
+    /// The smallest set of positions that holds every match (a superset, tested afterwards), or
+    /// None when no filter narrows the catalog.
+    fn smallest_candidates<'a>(
+        &'a self,
+        facts: &[Facts],
+        orders: &'a Orders,
+        filters: &Filters,
+    ) -> Option<&'a [u32]> {
+        const EMPTY: &[u32] = &[];
+        let list = |lists: &'a [Vec<u32>], value: Option<usize>| {
+            value.map(|v| lists.get(v).map_or(EMPTY, Vec::as_slice))
+        };
+        let year = |at: u32| facts[at as usize].year.unwrap_or_default();
+        let weight = |at: u32| facts[at as usize].weight;
+        let barrel = |at: u32| facts[at as usize].barrel;
+        let sets = [
+            list(&self.manufacturer, filters.manufacturer.map(|m| m as usize)),
+            list(&self.category, filters.category.map(usize::from)),
+            list(&self.caliber, filters.caliber.map(|c| c as usize)),
+            list(&self.action, filters.action.map(usize::from)),
+            list(&self.status, filters.status.map(usize::from)),
+            filters.country.map(|c| self.country.get(&c).map_or(EMPTY, Vec::as_slice)),
+            filters.has_3d_model.map(|wanted| self.has_3d_model[usize::from(wanted)].as_slice()),
+            range(orders.year.known(), year, filters.year_min, filters.year_max),
+            range(orders.weight.known(), weight, filters.weight_min, filters.weight_max),
+            range(&self.barrel, barrel, filters.barrel_length_min, None),
+        ];
+        sets.into_iter().flatten().min_by_key(|set| set.len())
+    }
+}
+
+/// The slice of `ascending` (positions ordered by `value`) whose value lies within the bounds,
+/// None without bounds. Bounds are inclusive; a NaN bound matches nothing.
+fn range<T: PartialOrd + Copy>(
+    ascending: &[u32],
+    value: impl Fn(u32) -> T,
+    min: Option<T>,
+    max: Option<T>,
+) -> Option<&[u32]> {
+    if min.is_none() && max.is_none() {
+        return None;
+    }
+    let start = min.map_or(0, |m| ascending.partition_point(|&at| !(value(at) >= m)));
+    let end = max.map_or(ascending.len(), |m| ascending.partition_point(|&at| value(at) <= m));
+    Some(ascending.get(start..end.max(start)).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests;
