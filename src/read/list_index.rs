@@ -12,10 +12,12 @@
 //! `select` answers exactly what the plain filter-sort-slice of every record answers (tests
 //! compare the two on random combinations).
 
+use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::ops::Range;
 
 use super::facts::{Facts, NONE};
-use super::orders::{Order, Orders};
+use super::orders::{Orders, Sort};
 use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
 
 /// The list's filters, resolved to the read model's small indexes (see `read::facts`).
@@ -116,18 +118,19 @@ impl ListIndex {
         index
     }
 
-    /// Positions `offset..offset + limit` of the firearms passing `filters`, in `sort` order
-    /// (unknown sort values last either way), and the total that passed.
+    /// Positions `window` (indexes into the matches, e.g. `offset..offset + limit`) of the
+    /// firearms passing `filters`, in `sort` order (unknown sort values last either way), and the
+    /// total that passed.
     pub fn select(
         &self,
         facts: &[Facts],
         orders: &Orders,
-        order: &Order,
         filters: &Filters,
-        descending: bool,
-        offset: usize,
-        limit: usize,
+        (sort, descending): (Sort, bool),
+        window: Range<usize>,
     ) -> ListPage {
+        let order = orders.get(sort);
+        let (offset, limit) = (window.start, window.len());
         let Some(candidates) = self.smallest_candidates(facts, orders, filters) else {
             let end = offset.saturating_add(limit).min(self.len);
             let positions = (offset.min(end)..end).map(|i| order.at(i, descending)).collect();
@@ -191,7 +194,12 @@ fn range<T: PartialOrd + Copy>(
     if min.is_none() && max.is_none() {
         return None;
     }
-    let start = min.map_or(0, |m| ascending.partition_point(|&at| !(value(at) >= m)));
+    let start = min.map_or(0, |m| {
+        ascending.partition_point(|&at| {
+            // Below the bound, or not comparable with it (a NaN bound): before the slice.
+            matches!(value(at).partial_cmp(&m), Some(Ordering::Less) | None)
+        })
+    });
     let end = max.map_or(ascending.len(), |m| ascending.partition_point(|&at| value(at) <= m));
     Some(ascending.get(start..end.max(start)).unwrap_or_default())
 }

@@ -8,7 +8,7 @@ use rand::{RngExt, SeedableRng};
 use super::*;
 use crate::catalog::synth::synthesize;
 use crate::read::facts;
-use crate::read::orders::Sort;
+use crate::read::orders::{Order, Sort};
 
 fn positions<'a>(ids: impl Iterator<Item = &'a String>) -> HashMap<String, usize> {
     ids.enumerate().map(|(i, id)| (id.clone(), i)).collect()
@@ -102,7 +102,7 @@ fn every_random_combination_equals_the_plain_filter_sort_slice() {
         let offset =
             if rng.random_bool(0.7) { rng.random_range(0..3) * limit } else { rng.random_range(0..3_200) };
         let order = orders.get(sort);
-        let fast = index.select(&facts, &orders, order, &filters, descending, offset, limit);
+        let fast = index.select(&facts, &orders, &filters, (sort, descending), offset..offset + limit);
         let expected = plain(order, &facts, &filters, descending, offset, limit);
         assert_eq!(
             fast, expected,

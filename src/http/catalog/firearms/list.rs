@@ -188,16 +188,9 @@ pub async fn list(
     let (sort, descending, fields) = (query.sort, query.descending, query.fields);
 
     let read = &snapshot.read;
-    let order = read.orders.get(sort);
-    let page = read.list.select(
-        &read.facts,
-        &read.orders,
-        order,
-        &filters,
-        descending,
-        paging.offset(),
-        paging.per_page as usize,
-    );
+    let offset = paging.offset();
+    let window = offset..offset + paging.per_page as usize;
+    let page = read.list.select(&read.facts, &read.orders, &filters, (sort, descending), window);
     let field_names: Option<Vec<&str>> = fields.as_ref().map(|f| f.iter().map(String::as_str).collect());
     let form = match &field_names {
         Some(fields) => ItemForm::Fields(view, fields),
