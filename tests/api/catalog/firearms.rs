@@ -196,6 +196,21 @@ async fn search_is_ranked_and_tolerant(app: TestApp) {
     assert_eq!(response.status(), 400);
     let nothing = data(&app, "/v1/firearms/search?q=zzzzqqqq", Plan::Builder).await;
     assert_eq!(nothing["data"], json!([]));
+
+    // Typos: two edits for a word of eight letters or more, a doubled letter written once.
+    let body = data(&app, "/v1/firearms/search?q=kalashnikof&per_page=10", Plan::Builder).await;
+    let found = ids(&body["data"]);
+    assert!(found.contains(&"ak-47") && found.contains(&"akm"), "kalashnikof: {found:?}");
+    let body = data(&app, "/v1/firearms/search?q=berreta&per_page=5", Plan::Builder).await;
+    let makers: Vec<&str> =
+        body["data"].as_array().unwrap().iter().map(|f| f["manufacturerId"].as_str().unwrap()).collect();
+    assert!(!makers.is_empty() && makers.iter().all(|m| *m == "beretta"), "berreta: {makers:?}");
+    // Spelled right, the same query ranks exact matches first: Beretta's own name word.
+    let body = data(&app, "/v1/firearms/search?q=beretta%2092fs", Plan::Builder).await;
+    assert_eq!(body["data"][0]["id"], "beretta-92fs");
+    // A three-letter word has no typo allowance: "akn" is not "akm".
+    let body = data(&app, "/v1/firearms/search?q=akn", Plan::Builder).await;
+    assert!(!ids(&body["data"]).contains(&"akm"));
 }
 
 async fn resolve_finds_ids_from_free_text(app: TestApp) {
@@ -207,6 +222,21 @@ async fn resolve_finds_ids_from_free_text(app: TestApp) {
     let body = data(&app, "/v1/firearms/resolve?q=glock%2017%20gen%205", Plan::Explorer).await;
     assert_eq!(body["data"]["id"], "glock-17-gen5");
     assert_eq!(body["data"]["name"], "Glock 17 Gen 5");
+
+    // A typo still resolves, with less than full confidence: (0.8 + 1 + 0.8 + 1) / 4.
+    let body = data(&app, "/v1/firearms/resolve?q=berreta%2092FS", Plan::Explorer).await;
+    assert_eq!(body["data"]["id"], "beretta-92fs");
+    assert_eq!(body["data"]["confidence"], 0.9);
+    // The search finds candidates for a query that names no firearm, but none reaches the
+    // confidence floor (0.6): no match rather than a guess.
+    let searched = data(&app, "/v1/firearms/search?q=semi%20automatic%20pistol", Plan::Builder).await;
+    assert!(!searched["data"].as_array().unwrap().is_empty());
+    let body = data(&app, "/v1/firearms/resolve?q=semi%20automatic%20pistol", Plan::Explorer).await;
+    assert_eq!(body["data"]["id"], Value::Null, "{}", body["data"]);
+    assert_eq!(body["data"]["name"], Value::Null);
+    assert_eq!(body["data"]["confidence"], 0.0);
+    let alternatives = body["data"]["alternatives"].as_array().unwrap();
+    assert!(alternatives.iter().all(|a| a["confidence"].as_f64().unwrap() < 0.6), "{alternatives:?}");
 
     let (_, _, key) = app.key(Plan::Explorer).await;
     let post = |payload: Value| {

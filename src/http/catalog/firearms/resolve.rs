@@ -28,8 +28,10 @@ impl QueryParams for ResolveQuery {
 crate::query_params_doc!(ResolveQuery);
 
 /// The firearm `q` most likely names, with a confidence from 0 to 1 (1: the query is the name or
-/// an alternate name, punctuation and case aside) and up to four alternatives; id and name are
-/// null when nothing matches.
+/// an alternate name, punctuation and case aside; the Dice coefficient of query and name tokens,
+/// a typo counting 0.8) and up to four alternatives. Below the confidence floor of 0.6 nothing is
+/// a match: id and name are null and confidence is 0, and the nearest candidates stay as
+/// alternatives.
 #[utoipa::path(get, path = "/v1/firearms/resolve", tag = "Firearms",
     params(ResolveQuery),
     responses((status = 200, body = schemas::ResolutionResponse)))]

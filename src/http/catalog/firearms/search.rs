@@ -38,8 +38,10 @@ crate::query_params_doc!(SearchQuery);
 
 /// Firearms matching `q`, most relevant first: name (weight 4), alternate names (3), manufacturer
 /// (2), cartridge names and aliases (1.5), designer (1.5), description (0.5), ranked by BM25.
-/// Punctuation and spacing do not matter ("ak47" finds AK-47) and a name word of four or more
-/// letters matches with one typo. `order=desc` lists the least relevant first.
+/// Punctuation and spacing do not matter ("ak47" finds AK-47). A word that the name, alternate
+/// names or manufacturer do not hold as spelled matches there with one typo at 4 to 7 letters and
+/// two from 8 ("kalashnikof"), or with a doubled letter written once ("berreta"); exact matches
+/// rank first. `order=desc` lists the least relevant first.
 #[utoipa::path(get, path = "/v1/firearms/search", tag = "Firearms",
     params(SearchQuery),
     responses((status = 200, body = schemas::FirearmPage)))]
