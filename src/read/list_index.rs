@@ -12,12 +12,13 @@
 //! `select` answers exactly what the plain filter-sort-slice of every record answers (tests
 //! compare the two on random combinations).
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::ops::Range;
 
 use super::facts::{Facts, NONE};
-use super::orders::{Orders, Sort};
+use super::orders::{Order, Orders, Sort};
 use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
 
 /// The list's filters, resolved to the read model's small indexes (see `read::facts`).
@@ -100,7 +101,10 @@ impl ListIndex {
             push(&mut index.manufacturer, f.manufacturer as usize, at);
             push(&mut index.category, usize::from(f.category), at);
             for &c in f.calibers.iter() {
-                push(&mut index.caliber, c as usize, at);
+                // A caliber linked twice is one membership.
+                if index.caliber.get(c as usize).and_then(|l| l.last()) != Some(&at) {
+                    push(&mut index.caliber, c as usize, at);
+                }
             }
             if f.action != NONE {
                 push(&mut index.action, usize::from(f.action), at);
@@ -131,35 +135,55 @@ impl ListIndex {
     ) -> ListPage {
         let order = orders.get(sort);
         let (offset, limit) = (window.start, window.len());
-        let Some(candidates) = self.smallest_candidates(facts, orders, filters) else {
+        let Some((candidates, sets)) = self.smallest_candidates(facts, orders, filters) else {
             let end = offset.saturating_add(limit).min(self.len);
             let positions = (offset.min(end)..end).map(|i| order.at(i, descending)).collect();
             return ListPage { positions, total: self.len };
         };
-        let mut matched: Vec<u32> =
-            candidates.iter().copied().filter(|&at| filters.matches(&facts[at as usize])).collect();
+        // With one filter its set is exactly the matches; with more, test the others' facts.
+        let matched: Cow<[u32]> = if sets == 1 {
+            Cow::Borrowed(candidates)
+        } else {
+            candidates.iter().copied().filter(|&at| filters.matches(&facts[at as usize])).collect()
+        };
         let total = matched.len();
         let end = offset.saturating_add(limit).min(total);
         if offset >= end {
             return ListPage { positions: Vec::new(), total };
         }
-        let key = |at: &u32| order.key(*at as usize, descending);
-        if end < total {
-            matched.select_nth_unstable_by_key(end - 1, key);
-            matched.truncate(end);
-        }
-        matched.sort_unstable_by_key(key);
-        ListPage { positions: matched[offset..end].iter().map(|&at| at as usize).collect(), total }
+        // Walking the sort order meets a match every len/total positions, so it reaches the
+        // page's end after about end·len/total steps; selecting by rank costs every match. Take
+        // the cheaper.
+        let positions = if end.saturating_mul(self.len) / total < total {
+            self.walk(order, descending, &matched, offset..end)
+        } else {
+            select_by_rank(order, descending, matched.into_owned(), offset..end)
+        };
+        ListPage { positions, total }
     }
 
-    /// The smallest set of positions that holds every match (a superset, tested afterwards), or
-    /// None when no filter narrows the catalog.
+    /// Matches `window` in sort order, found by walking the order and testing membership.
+    fn walk(&self, order: &Order, descending: bool, matched: &[u32], window: Range<usize>) -> Vec<usize> {
+        let mut member = vec![0u64; self.len.div_ceil(64)];
+        for &at in matched {
+            member[at as usize / 64] |= 1 << (at % 64);
+        }
+        (0..self.len)
+            .map(|i| order.at(i, descending))
+            .filter(|&at| member[at / 64] >> (at % 64) & 1 == 1)
+            .skip(window.start)
+            .take(window.len())
+            .collect()
+    }
+
+    /// The smallest set of positions that holds every match (a superset, tested afterwards) and
+    /// how many filter sets there were, or None when no filter narrows the catalog.
     fn smallest_candidates<'a>(
         &'a self,
         facts: &[Facts],
         orders: &'a Orders,
         filters: &Filters,
-    ) -> Option<&'a [u32]> {
+    ) -> Option<(&'a [u32], usize)> {
         const EMPTY: &[u32] = &[];
         let list = |lists: &'a [Vec<u32>], value: Option<usize>| {
             value.map(|v| lists.get(v).map_or(EMPTY, Vec::as_slice))
@@ -179,8 +203,25 @@ impl ListIndex {
             range(orders.weight.known(), weight, filters.weight_min, filters.weight_max),
             range(&self.barrel, barrel, filters.barrel_length_min, None),
         ];
-        sets.into_iter().flatten().min_by_key(|set| set.len())
+        let count = sets.iter().flatten().count();
+        sets.into_iter().flatten().min_by_key(|set| set.len()).map(|set| (set, count))
     }
+}
+
+/// Matches `window` in sort order: a partial selection by rank, then a sort of the page's prefix.
+fn select_by_rank(
+    order: &Order,
+    descending: bool,
+    mut matched: Vec<u32>,
+    window: Range<usize>,
+) -> Vec<usize> {
+    let key = |at: &u32| order.key(*at as usize, descending);
+    if window.end < matched.len() {
+        matched.select_nth_unstable_by_key(window.end - 1, key);
+        matched.truncate(window.end);
+    }
+    matched.sort_unstable_by_key(key);
+    matched[window].iter().map(|&at| at as usize).collect()
 }
 
 /// The slice of `ascending` (positions ordered by `value`) whose value lies within the bounds,

@@ -7,11 +7,13 @@
 //! cartridge names and aliases 1.5, designer 1.5, description 0.5; tantivy's BM25 ranks within them.
 //!
 //! Typos: a query word of 4 to 7 letters that the name, alternate-name or manufacturer field does
-//! not hold as spelled also matches there at one edit, a longer one at two (`kalashnikof` finds
-//! Kalashnikov); and a doubled letter written once or a single one doubled matches too (`berreta`
-//! finds Beretta, two plain edits away), through a field of the same words with runs of a letter
-//! squashed to one. Typo matches weigh half, so an exact match ranks first. A word the index knows
-//! is never expanded, so common words cost no fuzzy union.
+//! not hold as spelled matches one of their words at one edit, a longer one at two (`kalashnikof`
+//! finds Kalashnikov); and a doubled letter written once or a single one doubled matches too
+//! (`berreta` finds Beretta, two plain edits away). Both go through one `spellings` field: the
+//! words of those three fields that hold a letter (no joined pairs, no bare numbers), each as
+//! written and with runs of a letter squashed to one, so the fuzzy automaton walks a small
+//! dictionary even at 100,000 firearms. Typo matches weigh half of a name match, so an exact match
+//! ranks first. A word the index knows is never expanded, so common words cost no fuzzy union.
 //!
 //! Cost: the page comes from top-k collection (block-max WAND when every clause is a plain term),
 //! the total from a separate unscored count, or straight from the index when one clause alone
@@ -38,8 +40,9 @@ const FIELDS: [(&str, f32); 6] = [
     ("description", 0.5),
 ];
 const TYPO_FIELDS: usize = 3;
-/// The words of the typo fields with letter runs squashed ("beretta" → "bereta").
-const SQUASHED: (&str, f32) = ("squashed", 2.0);
+/// The lettered words of the typo fields, as written and squashed ("beretta bereta"), and the
+/// weight of a typo match there.
+const SPELLINGS: (&str, f32) = ("spellings", 2.0);
 
 /// How many edits a query word may be from an indexed one: none below 4 letters, one up to 7,
 /// two from 8.
@@ -65,7 +68,7 @@ pub fn squash(word: &str) -> String {
 pub struct SearchIndex {
     reader: IndexReader,
     fields: Vec<(Field, f32)>,
-    squashed: Field,
+    spellings: Field,
     /// Per segment, the firearm position of each document.
     positions: Vec<Column<u64>>,
 }
@@ -73,6 +76,8 @@ pub struct SearchIndex {
 /// One page of hits: firearm positions, best first, and how many matched in all.
 pub struct Hits {
     pub positions: Vec<usize>,
+    /// The relevance of each hit, as ranked (scores within a millionth are equal).
+    pub scores: Vec<f32>,
     pub total: usize,
 }
 
@@ -128,7 +133,7 @@ impl SearchIndex {
         let mut schema = Schema::builder();
         let fields: Vec<(Field, f32)> =
             FIELDS.iter().map(|(name, boost)| (schema.add_text_field(name, TEXT), *boost)).collect();
-        let squashed = schema.add_text_field(SQUASHED.0, TEXT);
+        let spellings = schema.add_text_field(SPELLINGS.0, TEXT);
         let position = schema.add_u64_field("position", FAST);
         let index = Index::create_in_ram(schema.build());
         let mut writer = index.writer_with_num_threads(1, 64_000_000)?;
@@ -136,12 +141,18 @@ impl SearchIndex {
         for (i, firearm) in catalog.firearms.iter().enumerate() {
             let texts = texts_of.of(firearm);
             let mut doc = TantivyDocument::default();
-            let squashed_words: Vec<String> =
-                texts[..TYPO_FIELDS].iter().flat_map(|text| tokens(text)).map(|t| squash(&t)).collect();
+            let mut words: Vec<String> = texts[..TYPO_FIELDS]
+                .iter()
+                .flat_map(|text| tokens(text))
+                .filter(|t| t.chars().any(char::is_alphabetic))
+                .flat_map(|t| [squash(&t), t])
+                .collect();
+            words.sort_unstable();
+            words.dedup();
             for ((field, _), text) in fields.iter().zip(texts) {
                 doc.add_text(*field, index_terms(&text).join(" "));
             }
-            doc.add_text(squashed, squashed_words.join(" "));
+            doc.add_text(spellings, words.join(" "));
             doc.add_u64(position, i as u64);
             writer.add_document(doc)?;
         }
@@ -153,32 +164,36 @@ impl SearchIndex {
             .iter()
             .map(|segment| segment.fast_fields().u64("position"))
             .collect::<tantivy::Result<Vec<_>>>()?;
-        Ok(Self { reader, fields, squashed, positions })
+        Ok(Self { reader, fields, spellings, positions })
     }
 
     /// Hits `offset..offset + limit` of `query`, best first, and the total.
     pub fn search(&self, query: &str, offset: usize, limit: usize) -> tantivy::Result<Hits> {
         let searcher = self.reader.searcher();
         let Some(built) = self.query(&searcher, query)? else {
-            return Ok(Hits { positions: vec![], total: 0 });
+            return Ok(Hits { positions: vec![], scores: vec![], total: 0 });
         };
         let top = TopDocs::with_limit(limit.max(1)).and_offset(offset).order_by_score();
-        let hits = searcher.search(&built.query, &top)?;
-        let positions = hits
+        let mut hits: Vec<(f32, usize)> = searcher
+            .search(&built.query, &top)?
             .into_iter()
-            .filter_map(|(_, address)| {
-                self.positions.get(address.segment_ord as usize)?.first(address.doc_id)
+            .filter_map(|(score, address)| {
+                let position = self.positions.get(address.segment_ord as usize)?.first(address.doc_id)?;
+                Some((score, position as usize))
             })
-            .map(|p| p as usize)
-            .take(limit)
             .collect();
+        // The pruned (WAND) and the exhaustive evaluation add a document's clause scores in
+        // different orders, so equal scores can differ in the last bits: rank on scores rounded
+        // to a millionth, equal ones by catalog position, so the order does not depend on the path.
+        hits.sort_by(|a, b| rounded(b.0).total_cmp(&rounded(a.0)).then(a.1.cmp(&b.1)));
+        let (scores, positions) = hits.into_iter().take(limit).unzip();
         // A union holds every document as soon as one of its clauses does.
         let total = if built.widest_clause >= searcher.num_docs() {
             searcher.num_docs() as usize
         } else {
             searcher.search(&built.query, &Count)?
         };
-        Ok(Hits { positions, total })
+        Ok(Hits { positions, scores, total })
     }
 
     fn query(&self, searcher: &Searcher, text: &str) -> tantivy::Result<Option<Built>> {
@@ -192,30 +207,32 @@ impl SearchIndex {
             (Occur::Should, Box::new(BoostQuery::new(query, boost)))
         };
         for term in &terms {
+            let exact: Vec<Term> =
+                self.fields.iter().map(|(field, _)| Term::from_field_text(*field, term)).collect();
+            let matching: Vec<u64> =
+                exact.iter().map(|t| searcher.doc_freq(t)).collect::<tantivy::Result<_>>()?;
+            widest_clause = widest_clause.max(matching.iter().copied().max().unwrap_or(0));
+            // A word the name, alternate names or maker hold as spelled is no typo: only a word
+            // none of them knows expands (this keeps common words from costly fuzzy unions).
             let edits = allowed_edits(term);
-            let mut known_somewhere = false;
-            for (i, (field, boost)) in self.fields.iter().enumerate() {
-                let exact = Term::from_field_text(*field, term);
-                let matching = searcher.doc_freq(&exact)?;
-                widest_clause = widest_clause.max(matching);
-                // A word a field holds as spelled is no typo there: only an unknown one expands.
-                if i < TYPO_FIELDS && edits > 0 && matching == 0 {
-                    let fuzzy = FuzzyTermQuery::new(exact.clone(), edits, true);
-                    clauses.push(boosted(Box::new(fuzzy), boost / 2.0));
-                }
-                known_somewhere |= i < TYPO_FIELDS && matching > 0;
-                clauses.push(boosted(Box::new(TermQuery::new(exact, IndexRecordOption::WithFreqs)), *boost));
+            let typo = edits > 0 && matching[..TYPO_FIELDS].iter().all(|&n| n == 0);
+            for (term, (_, boost)) in exact.into_iter().zip(&self.fields) {
+                clauses.push(boosted(Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)), *boost));
             }
-            if edits > 0 && !known_somewhere {
-                let squashed = Term::from_field_text(self.squashed, &squash(term));
-                clauses.push(boosted(
-                    Box::new(TermQuery::new(squashed, IndexRecordOption::Basic)),
-                    SQUASHED.1 / 2.0,
-                ));
+            if typo {
+                let weight = SPELLINGS.1 / 2.0;
+                let written = Term::from_field_text(self.spellings, term);
+                clauses.push(boosted(Box::new(FuzzyTermQuery::new(written, edits, true)), weight));
+                let squashed = Term::from_field_text(self.spellings, &squash(term));
+                clauses.push(boosted(Box::new(TermQuery::new(squashed, IndexRecordOption::Basic)), weight));
             }
         }
         Ok(Some(Built { query: BooleanQuery::new(clauses), widest_clause }))
     }
+}
+
+fn rounded(score: f32) -> f32 {
+    (score * 1e6).round() / 1e6
 }
 
 /// Lower-cased alphanumeric runs of `text`.
@@ -282,8 +299,20 @@ mod tests {
                 let page = index.search(query, offset, limit).unwrap();
                 assert_eq!(page.total, whole.total, "{query}");
                 let end = (offset + limit).min(whole.total);
-                // Ties break by document, so a page is exactly its slice of the whole ranking.
-                assert_eq!(page.positions, whole.positions[offset.min(end)..end], "{query} {offset}");
+                // The same relevance at every rank; among equal scores the documents may differ,
+                // but each hit is scored as the whole ranking scores it.
+                let expected = &whole.scores[offset.min(end)..end];
+                assert_eq!(page.scores.len(), expected.len(), "{query} {offset}");
+                for (got, want) in page.scores.iter().zip(expected) {
+                    assert!(
+                        (got - want).abs() <= 1e-4 * want.abs().max(1.0),
+                        "{query} {offset}: {got} vs {want}"
+                    );
+                }
+                for (position, score) in page.positions.iter().zip(&page.scores) {
+                    let at = whole.positions.iter().position(|p| p == position).expect("a hit of the whole");
+                    assert!((whole.scores[at] - score).abs() <= 1e-4 * score.abs().max(1.0), "{query}");
+                }
             }
         }
     }

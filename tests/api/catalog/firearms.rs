@@ -198,7 +198,7 @@ async fn search_is_ranked_and_tolerant(app: TestApp) {
     assert_eq!(nothing["data"], json!([]));
 
     // Typos: two edits for a word of eight letters or more, a doubled letter written once.
-    let body = data(&app, "/v1/firearms/search?q=kalashnikof&per_page=10", Plan::Builder).await;
+    let body = data(&app, "/v1/firearms/search?q=kalashnikof&per_page=50", Plan::Builder).await;
     let found = ids(&body["data"]);
     assert!(found.contains(&"ak-47") && found.contains(&"akm"), "kalashnikof: {found:?}");
     let body = data(&app, "/v1/firearms/search?q=berreta&per_page=5", Plan::Builder).await;
