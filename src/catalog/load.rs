@@ -42,11 +42,15 @@ impl fmt::Display for LoadErrors {
 
 impl std::error::Error for LoadErrors {}
 
+/// The host list beside the records (`data/hosts.toml`): read by the checker, not a data file.
+pub const HOST_LIST_FILE: &str = "hosts.toml";
+
 pub fn is_valid_id(id: &str) -> bool {
     !id.is_empty() && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
-/// Read, merge and validate every data file under `dir`.
+/// Read, merge and validate every data file under `dir` (all `.toml` files but the host list at
+/// its top, `HOST_LIST_FILE`).
 pub fn load_dir(dir: &Path) -> Result<Catalog, LoadErrors> {
     let mut files = Vec::new();
     collect_toml_files(dir, &mut files).map_err(|e| {
@@ -57,6 +61,7 @@ pub fn load_dir(dir: &Path) -> Result<Catalog, LoadErrors> {
             message: format!("cannot read the folder: {e}"),
         }])
     })?;
+    files.retain(|path| *path != dir.join(HOST_LIST_FILE));
     files.sort();
     let mut parsed = Vec::new();
     let mut errors = Vec::new();

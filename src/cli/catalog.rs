@@ -11,10 +11,17 @@ use crate::catalog::{check, export, import, load, synth};
 pub enum CatalogCommand {
     /// Validate PATH, then write what changed (one transaction) and record the change events.
     Import { path: PathBuf },
-    /// Validate the data and run the plausibility rules; exit 1 when any rule is broken.
+    /// Validate the data and run the rules: print the errors (exit 1 when there is any), then the
+    /// warnings' counts (each warning with --warnings).
     Check {
         #[arg(default_value = "data")]
         path: PathBuf,
+        /// The host list sources are checked against [default: PATH/hosts.toml].
+        #[arg(long)]
+        hosts: Option<PathBuf>,
+        /// List every warning, not only the counts per rule.
+        #[arg(long)]
+        warnings: bool,
     },
     /// Write the stored catalog to DIR in the data-file format.
     Export { dir: PathBuf },
@@ -37,18 +44,23 @@ pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), Stri
             println!("{summary}");
             Ok(())
         }
-        CatalogCommand::Check { path } => {
+        CatalogCommand::Check { path, hosts, warnings } => {
             let catalog = load::load_dir(&path).map_err(|e| e.to_string())?;
-            let violations = check::check(&catalog);
-            for violation in &violations {
-                println!("{violation}");
+            let hosts = hosts.unwrap_or_else(|| path.join(load::HOST_LIST_FILE));
+            let hosts = check::hosts::HostList::load(&hosts)?;
+            let report = check::check(&catalog, &hosts);
+            for error in &report.errors {
+                println!("{error}");
             }
-            match violations.len() {
-                0 => {
-                    println!("{} records checked: every rule holds", catalog.record_count());
-                    Ok(())
+            if warnings {
+                for warning in report.all_warnings() {
+                    println!("warning: {warning}");
                 }
-                n => Err(format!("{n} plausibility rule(s) broken")),
+            }
+            println!("{}", report.summary());
+            match report.errors.len() {
+                0 => Ok(()),
+                n => Err(format!("{n} error(s): the catalog breaks the rules listed above")),
             }
         }
         CatalogCommand::Export { dir } => {

@@ -102,6 +102,7 @@ pub fn provenance_of(facts: &ProvenanceFacts, meta: &RecordMeta) -> Value {
     json!({
         "sources": facts.sources.iter().map(|s| s.url.as_str()).collect::<Vec<_>>(),
         "sourceKinds": facts.sources,
+        "fieldSources": field_sources(facts.sources),
         "bestSourceKind": best_source_kind(facts.sources.iter().map(|s| s.kind.as_str())),
         "dataConfidence": facts.data_confidence,
         "verifiedAt": facts.verified_at,
@@ -110,4 +111,21 @@ pub fn provenance_of(facts: &ProvenanceFacts, meta: &RecordMeta) -> Value {
         "updatedAt": meta.updated_at,
         "version": meta.version,
     })
+}
+
+/// Each field a source names, with the URLs of the sources naming it (in source order); an empty
+/// object when no source names a field.
+fn field_sources(sources: &[Source]) -> Value {
+    let mut out: Map<String, Value> = Map::new();
+    for source in sources {
+        for field in &source.fields {
+            let urls = out.entry(field.clone()).or_insert_with(|| Value::Array(Vec::new()));
+            if let Value::Array(urls) = urls
+                && !urls.iter().any(|url| url == source.url.as_str())
+            {
+                urls.push(Value::String(source.url.clone()));
+            }
+        }
+    }
+    Value::Object(out)
 }

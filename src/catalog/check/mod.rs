@@ -1,9 +1,12 @@
-//! Plausibility rules over a loaded catalog (`armory catalog check`).
+//! The rules of `armory catalog check` over a loaded catalog.
 //!
 //! The loader (`load.rs`) already refuses what is *invalid* (unknown keys, vocabulary values, dangling
-//! references). These rules flag what is valid but *implausible*: a barrel longer than the whole gun,
-//! a year in the future, a muzzle energy that does not follow from the bullet weight and velocity.
-//! Each rule applies only when the fields it needs are present (absent means "not known").
+//! references). These rules flag what is valid but wrong or implausible. Errors fail the check:
+//! the plausibility rules here (a barrel longer than the whole gun, a year in the future, a muzzle
+//! energy that does not follow from the bullet weight and velocity) and the source rules
+//! (`sources.rs`, against the published host list of `hosts.rs`). Warnings are listed and never
+//! fail it (`coverage.rs`). Each figure rule applies only when the fields it needs are present
+//! (absent means "not known").
 
 use std::collections::HashMap;
 use std::fmt;
@@ -11,7 +14,15 @@ use std::fmt;
 use time::OffsetDateTime;
 
 use super::load::is_valid_id;
-use super::model::{Ammunition, Caliber, Catalog, Firearm, Source};
+use super::model::{Ammunition, Caliber, Catalog, Firearm};
+use hosts::HostList;
+use sources::Cited;
+
+pub mod coverage;
+pub mod hosts;
+mod sources;
+
+pub use sources::{CONFIDENCE_WITHOUT_CORROBORATION, STRONG_KINDS};
 
 /// How far a stated muzzle energy may stray from ½·m·v², as a fraction of ½·m·v².
 ///
@@ -26,7 +37,7 @@ pub const ENERGY_TOLERANCE: f64 = 0.30;
 /// The earliest plausible year for anything in the catalog (hand cannons appear in the 14th century).
 const EARLIEST_YEAR: i64 = 1300;
 
-/// One implausible figure, located like a load error (record and served field name).
+/// One broken rule (an error or a warning), located like a load error (record and served field name).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Violation {
     /// Resource kind and id, e.g. "firearm glock-17".
@@ -42,48 +53,105 @@ impl fmt::Display for Violation {
     }
 }
 
-/// Every violation of the plausibility rules in `catalog`, in resource then id order.
-pub fn check(catalog: &Catalog) -> Vec<Violation> {
-    check_in_year(catalog, i64::from(OffsetDateTime::now_utc().year()))
+/// What the check found: errors fail it, warnings are listed.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// How many records were checked.
+    pub records: usize,
+    /// Every broken error rule, in resource then id order.
+    pub errors: Vec<Violation>,
+    /// Per warning rule, in rule order, what it found.
+    pub warnings: Vec<coverage::Found>,
+}
+
+impl Report {
+    pub fn warning_count(&self) -> usize {
+        self.warnings.iter().map(|found| found.warnings.len()).sum()
+    }
+
+    /// Every warning, rule by rule.
+    pub fn all_warnings(&self) -> impl Iterator<Item = &Violation> {
+        self.warnings.iter().flat_map(|found| &found.warnings)
+    }
+
+    /// "1359 records checked: 0 errors, 412 warnings (rule: count, ...)".
+    pub fn summary(&self) -> String {
+        let per_rule: Vec<String> =
+            self.warnings.iter().map(|found| format!("{}: {}", found.rule, found.warnings.len())).collect();
+        format!(
+            "{} records checked: {} error(s), {} warning(s) ({})",
+            self.records,
+            self.errors.len(),
+            self.warning_count(),
+            per_rule.join(", ")
+        )
+    }
+}
+
+/// Check `catalog` against every rule, with `hosts` the published host list.
+pub fn check(catalog: &Catalog, hosts: &HostList) -> Report {
+    check_in_year(catalog, hosts, i64::from(OffsetDateTime::now_utc().year()))
 }
 
 /// `check` with the current year given, so tests do not depend on the clock.
-fn check_in_year(catalog: &Catalog, this_year: i64) -> Vec<Violation> {
+fn check_in_year(catalog: &Catalog, hosts: &HostList, this_year: i64) -> Report {
+    Report {
+        records: catalog.record_count(),
+        errors: errors(catalog, hosts, this_year),
+        warnings: coverage::warnings(catalog),
+    }
+}
+
+/// The provenance facts of any record with the usual provenance fields; `$key` its key figures.
+macro_rules! cited {
+    ($record:expr, $key:expr) => {
+        Cited {
+            sources: &$record.sources,
+            confidence: $record.data_confidence,
+            verified_fields: $record.verified_fields.as_deref(),
+            key_figures: $key,
+            served: &|| serde_json::to_value($record).unwrap_or_default(),
+        }
+    };
+}
+
+/// Every broken error rule in `catalog`, in resource then id order.
+fn errors(catalog: &Catalog, hosts: &HostList, this_year: i64) -> Vec<Violation> {
     let mut out = Vec::new();
     for c in &catalog.categories {
-        Record::open("category", &c.id, this_year, &mut out);
+        Record::open("category", &c.id, this_year, hosts, &mut out);
     }
     for m in &catalog.manufacturers {
-        let mut r = Record::open("manufacturer", &m.id, this_year, &mut out);
-        r.provenance(&m.sources, m.data_confidence);
+        let mut r = Record::open("manufacturer", &m.id, this_year, hosts, &mut out);
+        r.provenance(&cited!(m, Vec::new()));
         r.year("foundedYear", m.founded_year);
     }
     for c in &catalog.calibers {
-        caliber(c, Record::open("caliber", &c.id, this_year, &mut out));
+        caliber(c, Record::open("caliber", &c.id, this_year, hosts, &mut out));
     }
     let calibers: HashMap<&str, &Caliber> = catalog.calibers.iter().map(|c| (c.id.as_str(), c)).collect();
     for f in &catalog.firearms {
-        firearm(f, &calibers, Record::open("firearm", &f.id, this_year, &mut out));
+        firearm(f, &calibers, Record::open("firearm", &f.id, this_year, hosts, &mut out));
     }
     for a in &catalog.ammunition {
-        ammunition(a, Record::open("ammunition", &a.id, this_year, &mut out));
+        ammunition(a, Record::open("ammunition", &a.id, this_year, hosts, &mut out));
     }
     for i in &catalog.interfaces {
-        Record::open("interface", &i.id, this_year, &mut out).provenance(&i.sources, i.data_confidence);
+        Record::open("interface", &i.id, this_year, hosts, &mut out).provenance(&cited!(i, Vec::new()));
     }
     for a in &catalog.attachments {
-        let mut r = Record::open("attachment", &a.id, this_year, &mut out);
-        r.provenance(&a.sources, a.data_confidence);
+        let mut r = Record::open("attachment", &a.id, this_year, hosts, &mut out);
+        r.provenance(&cited!(a, Vec::new()));
         r.positive(&[("weightG", a.weight_g, "g"), ("lengthMm", a.length_mm, "mm")]);
     }
     for p in &catalog.platforms {
-        Record::open("platform", &p.id, this_year, &mut out).provenance(&p.sources, p.data_confidence);
+        Record::open("platform", &p.id, this_year, hosts, &mut out).provenance(&cited!(p, Vec::new()));
     }
     out
 }
 
 fn firearm(f: &Firearm, calibers: &HashMap<&str, &Caliber>, mut r: Record<'_>) {
-    r.provenance(&f.sources, f.data_confidence);
+    r.provenance(&cited!(f, sources::firearm_key_figures(f)));
     let count = |n: Option<i64>| n.map(|n| n as f64);
     r.positive(&[
         ("weightEmptyG", f.weight_empty_g, "g"),
@@ -156,7 +224,7 @@ fn firearm(f: &Firearm, calibers: &HashMap<&str, &Caliber>, mut r: Record<'_>) {
 }
 
 fn caliber(c: &Caliber, mut r: Record<'_>) {
-    r.provenance(&c.sources, c.data_confidence);
+    r.provenance(&cited!(c, sources::caliber_key_figures(c)));
     r.year("yearIntroduced", c.year_introduced);
     r.positive(&[
         ("bulletDiameterMm", c.bullet_diameter_mm, "mm"),
@@ -178,7 +246,7 @@ fn caliber(c: &Caliber, mut r: Record<'_>) {
 }
 
 fn ammunition(a: &Ammunition, mut r: Record<'_>) {
-    r.provenance(&a.sources, a.data_confidence);
+    r.provenance(&cited!(a, Vec::new()));
     r.positive(&[
         ("bulletWeightG", a.bullet_weight_g, "g"),
         ("muzzleVelocityMps", a.muzzle_velocity_mps, "m/s"),
@@ -190,15 +258,24 @@ fn ammunition(a: &Ammunition, mut r: Record<'_>) {
 
 /// The record being checked: where its violations go and what they are attributed to.
 struct Record<'a> {
+    /// The resource kind, e.g. "firearm".
+    kind: &'static str,
     name: String,
     this_year: i64,
+    hosts: &'a HostList,
     out: &'a mut Vec<Violation>,
 }
 
 impl<'a> Record<'a> {
     /// Start checking a record; its id is checked right away (rule for every resource).
-    fn open(kind: &str, id: &str, this_year: i64, out: &'a mut Vec<Violation>) -> Self {
-        let mut record = Record { name: format!("{kind} {id}"), this_year, out };
+    fn open(
+        kind: &'static str,
+        id: &str,
+        this_year: i64,
+        hosts: &'a HostList,
+        out: &'a mut Vec<Violation>,
+    ) -> Self {
+        let mut record = Record { kind, name: format!("{kind} {id}"), this_year, hosts, out };
         if !is_valid_id(id) {
             record.flag("id", format!("'{id}' does not match ^[a-z0-9-]+$"));
         }
@@ -210,23 +287,25 @@ impl<'a> Record<'a> {
     }
 
     /// Every record but categories cites at least one source with a url and a kind, and states its
-    /// confidence within 0..=1.
-    fn provenance(&mut self, sources: &[Source], confidence: Option<f64>) {
-        if sources.is_empty() {
+    /// confidence within 0..=1; then the source rules (`sources.rs`).
+    fn provenance(&mut self, cited: &Cited<'_>) {
+        if cited.sources.is_empty() {
             self.flag("sources", "no source; every record but categories cites at least one".into());
         }
-        for (n, source) in sources.iter().enumerate().map(|(i, s)| (i + 1, s)) {
+        for (n, source) in cited.sources.iter().enumerate().map(|(i, s)| (i + 1, s)) {
             for (part, value) in [("url", &source.url), ("kind", &source.kind)] {
                 if value.trim().is_empty() {
                     self.flag("sources", format!("source {n} has an empty {part}"));
                 }
             }
         }
-        if let Some(c) = confidence
+        if let Some(c) = cited.confidence
             && !(0.0..=1.0).contains(&c)
         {
             self.flag("dataConfidence", format!("{c} is not within 0..1"));
         }
+        let hosts = self.hosts;
+        sources::check(self, hosts, cited);
     }
 
     /// Lengths, weights, velocities, energies, ranges and counts are all above zero.

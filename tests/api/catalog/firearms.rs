@@ -5,6 +5,7 @@ use std::path::Path;
 
 use armory::access::plan::Plan;
 use armory::catalog::load::load_dir;
+use armory::catalog::{import, model::Source};
 use serde_json::{Value, json};
 
 use crate::support::TestApp;
@@ -16,6 +17,7 @@ crate::on_each_database!(setup = crate::support::read_catalog_app;
     resolve_finds_ids_from_free_text,
     the_sub_resources_match_the_data,
     facets_and_random_reflect_the_catalog,
+    sources_naming_fields_are_served_per_source_and_per_field,
 );
 
 async fn data(app: &TestApp, path: &str, plan: Plan) -> Value {
@@ -353,4 +355,45 @@ async fn facets_and_random_reflect_the_catalog(app: TestApp) {
         (firearm.category_id.as_str(), firearm.country_of_origin.as_deref()),
         ("revolvers", Some("US"))
     );
+}
+
+/// A source's `fields` are served in its sourceKinds entry and, per field, in fieldSources (on
+/// every plan; an empty object while no source names a field).
+async fn sources_naming_fields_are_served_per_source_and_per_field(app: TestApp) {
+    let before = data(&app, "/v1/firearms/glock-17", Plan::Explorer).await;
+    assert_eq!(before["data"]["provenance"]["fieldSources"], json!({}));
+
+    let wikipedia = "https://en.wikipedia.org/wiki/Glock";
+    let maker = "https://www.glock.com/en/pistols/g17";
+    let mut catalog = load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).unwrap();
+    let glock = catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap();
+    assert_eq!(glock.sources[0].url, wikipedia);
+    glock.sources[0].fields = vec!["weightEmptyG".into(), "barrelLengthMm".into()];
+    glock.sources.push(Source {
+        url: maker.into(),
+        kind: "manufacturer".into(),
+        fields: vec!["weightEmptyG".into()],
+    });
+    import::import(&app.state.db, &catalog, false).await.unwrap();
+    app.state.catalog.reload().await.unwrap();
+
+    for plan in [Plan::Explorer, Plan::Builder] {
+        let body = data(&app, "/v1/firearms/glock-17", plan).await;
+        let provenance = &body["data"]["provenance"];
+        assert_eq!(
+            provenance["sourceKinds"],
+            json!([
+                { "url": wikipedia, "kind": "reference", "fields": ["weightEmptyG", "barrelLengthMm"] },
+                { "url": maker, "kind": "manufacturer", "fields": ["weightEmptyG"] },
+            ]),
+            "{plan:?}"
+        );
+        assert_eq!(
+            provenance["fieldSources"],
+            json!({ "weightEmptyG": [wikipedia, maker], "barrelLengthMm": [wikipedia] }),
+            "{plan:?}"
+        );
+        assert_eq!(provenance["sources"], json!([wikipedia, maker]));
+        assert_eq!(provenance["bestSourceKind"], "manufacturer");
+    }
 }

@@ -53,6 +53,9 @@ pub struct SourceKind {
 pub struct Provenance {
     sources: Vec<String>,
     source_kinds: Vec<SourceKind>,
+    /// Per field, the URLs of the sources whose `fields` name it (per-field provenance); an empty
+    /// object when no source names a field yet.
+    field_sources: std::collections::BTreeMap<String, Vec<String>>,
     best_source_kind: Option<String>,
     data_confidence: Option<f64>,
     verified_at: Option<String>,

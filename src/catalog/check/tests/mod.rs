@@ -1,13 +1,48 @@
-//! Each plausibility rule, broken on purpose, is reported; the bundled data breaks none.
+//! Each rule, broken on purpose, is reported with its record, field and message: the plausibility
+//! rules here, the source rules in `sources`, the warnings in `coverage`, the host list in `hosts`.
 
 use super::*;
-use crate::catalog::model::{Adopter, CaliberLink, Category, Interface, Manufacturer};
+use crate::catalog::model::{Adopter, CaliberLink, Category, Interface, Manufacturer, Source};
+
+mod coverage;
+mod hosts;
+mod sources;
 
 const YEAR: i64 = 2025;
 
-fn sources() -> Vec<Source> {
-    vec![Source { url: "https://example.org/page".into(), kind: "reference".into(), fields: Vec::new() }]
+/// The host list of these tests: one reference host, a second one, a maker and a mirror.
+const HOSTS: &str = r#"
+[[hosts]]
+host = "example.org"
+kind = "reference"
+
+[[hosts]]
+host = "encyclopedia.example.net"
+kind = "reference"
+
+[[hosts]]
+host = "maker.example.com"
+kind = "manufacturer"
+
+[[mirrors]]
+host = "mirror.example.org"
+mirrorOf = "example.org"
+"#;
+
+fn hosts() -> HostList {
+    HostList::parse(HOSTS).unwrap()
 }
+
+fn source(url: &str, kind: &str, fields: &[&str]) -> Source {
+    Source { url: url.into(), kind: kind.into(), fields: fields.iter().map(|f| (*f).into()).collect() }
+}
+
+fn sources() -> Vec<Source> {
+    vec![source("https://example.org/page", "reference", &[])]
+}
+
+/// The key figures the clean pistol fills.
+const PISTOL_FIGURES: &[&str] = &["weightEmptyG", "overallLengthMm", "barrelLengthMm", "muzzleVelocityMps"];
 
 fn caliber(id: &str) -> Caliber {
     Caliber {
@@ -123,7 +158,7 @@ fn ammunition(id: &str) -> Ammunition {
     }
 }
 
-/// A small catalog that breaks no rule, with figures filled in where rules look.
+/// A small catalog that breaks no rule and gives no warning, with figures filled in where rules look.
 fn clean() -> Catalog {
     let nine = Caliber {
         typical_bullet_weight_g: Some(8.0),
@@ -143,6 +178,7 @@ fn clean() -> Catalog {
         muzzle_velocity_mps: Some(375.0),
         muzzle_energy_j: Some(570.0),
         data_confidence: Some(0.6),
+        sources: vec![source("https://example.org/pistol-1", "reference", PISTOL_FIGURES)],
         users: vec![Adopter {
             user_name: "Army".into(),
             user_type: None,
@@ -168,8 +204,8 @@ fn clean() -> Catalog {
             website: None,
             logo_url: None,
             description: None,
-            data_confidence: Some(1.0),
-            sources: sources(),
+            data_confidence: Some(0.9),
+            sources: vec![source("https://maker.example.com/about", "manufacturer", &[])],
             verified_at: None,
             verified_fields: None,
         }],
@@ -191,19 +227,38 @@ fn clean() -> Catalog {
     }
 }
 
-/// The (record, field) of every violation, in order.
+/// Every error, in order.
+fn errors(catalog: &Catalog) -> Vec<Violation> {
+    check_in_year(catalog, &hosts(), YEAR).errors
+}
+
+/// The (record, field) of every error, in order.
 fn found(catalog: &Catalog) -> Vec<(String, String)> {
-    check_in_year(catalog, YEAR).into_iter().map(|v| (v.record, v.field)).collect()
+    errors(catalog).into_iter().map(|v| (v.record, v.field)).collect()
 }
 
 fn expect(catalog: &Catalog, expected: &[(&str, &str)]) {
     let expected: Vec<(String, String)> = expected.iter().map(|&(r, f)| (r.into(), f.into())).collect();
-    assert_eq!(found(catalog), expected, "{:#?}", check_in_year(catalog, YEAR));
+    assert_eq!(found(catalog), expected, "{:#?}", errors(catalog));
+}
+
+/// The one error of `catalog`, as printed.
+fn only_error(catalog: &Catalog) -> String {
+    let errors = errors(catalog);
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    errors[0].to_string()
 }
 
 #[test]
-fn a_clean_catalog_has_no_violation() {
-    assert_eq!(check(&clean()), Vec::new());
+fn a_clean_catalog_has_no_error_and_no_warning() {
+    let report = check(&clean(), &hosts());
+    assert_eq!(report.errors, Vec::new());
+    assert_eq!(report.all_warnings().collect::<Vec<_>>(), Vec::<&Violation>::new());
+    assert_eq!(
+        report.summary(),
+        "6 records checked: 0 error(s), 0 warning(s) (cartridges no firearm chambers: 0, \
+         firearms with key figures no source names: 0)"
+    );
 }
 
 #[test]
@@ -215,7 +270,7 @@ fn barrel_and_folded_lengths_are_shorter_than_the_whole() {
     f.folded_length_mm = Some(110.0);
     expect(&catalog, &[("firearm pistol-1", "barrelLengthMm"), ("firearm pistol-1", "foldedLengthMm")]);
     assert_eq!(
-        check_in_year(&catalog, YEAR)[0].to_string(),
+        errors(&catalog)[0].to_string(),
         "firearm pistol-1 barrelLengthMm: 120 mm is not shorter than overallLengthMm 110 mm"
     );
 }
@@ -266,7 +321,7 @@ fn muzzle_energy_follows_mass_and_velocity() {
         ],
     );
     assert_eq!(
-        check_in_year(&catalog, YEAR)[0].message,
+        errors(&catalog)[0].message,
         "energy 900 J is 74% off 0.5·m·v² = 518 J with m = 8 g, v = 360 m/s (tolerance 30%)"
     );
     // Without the caliber's typical bullet weight the firearm's energy cannot be checked.
