@@ -1,7 +1,7 @@
 //! The source rules (errors): where a record's sources are, what they name, and what confidence
 //! they allow (data/README.md, "Provenance").
 //!
-//! - a source URL is https, on a host of the published list (`hosts.rs`), not a listed mirror, and
+//! - a source URL is http or https, on a host of the published list (`hosts.rs`), not a listed mirror, and
 //!   its `kind` is the kind its host is listed with;
 //! - a source's `fields` are served field names of the record's kind that the record fills;
 //! - every `verifiedFields` entry is named by some source's `fields`;
@@ -85,8 +85,11 @@ fn host_rules(r: &mut Record<'_>, hosts: &HostList, n: usize, source: &Source) {
         r.flag("sources", format!("source {n} ({url}) is not an absolute URL with a host"));
         return;
     };
-    if !url.get(..8).is_some_and(|scheme| scheme.eq_ignore_ascii_case("https://")) {
-        r.flag("sources", format!("source {n} ({url}) is not https"));
+    // A page is cited as it is served: older sites answer over plain http, and rewriting their
+    // address to https would cite a URL nobody checked.
+    let scheme = url.split_once("://").map(|(scheme, _)| scheme.to_ascii_lowercase());
+    if !matches!(scheme.as_deref(), Some("https" | "http")) {
+        r.flag("sources", format!("source {n} ({url}) is not an http(s) page"));
     }
     match hosts.get(&host) {
         None => r.flag("sources", format!("source {n} ({url}): host {host} is not on the host list")),

@@ -1,4 +1,4 @@
-//! The source rules (errors): hosts, kinds, https, named fields, verified fields, confidence.
+//! The source rules (errors): hosts, kinds, web addresses, named fields, verified fields, confidence.
 
 use super::*;
 
@@ -7,12 +7,15 @@ fn pistol_sources(catalog: &mut Catalog) -> &mut Vec<Source> {
 }
 
 #[test]
-fn a_source_url_is_https() {
+fn a_source_url_is_a_web_page() {
     let mut catalog = clean();
+    // Plain http is cited as served: an older site's page is still a page.
     pistol_sources(&mut catalog)[0].url = "http://example.org/pistol-1".into();
+    assert_eq!(errors(&catalog), Vec::new());
+    pistol_sources(&mut catalog)[0].url = "ftp://example.org/pistol-1".into();
     assert_eq!(
         only_error(&catalog),
-        "firearm pistol-1 sources: source 1 (http://example.org/pistol-1) is not https"
+        "firearm pistol-1 sources: source 1 (ftp://example.org/pistol-1) is not an http(s) page"
     );
 }
 
