@@ -2,20 +2,29 @@
 
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use serde_json::json;
 
 use crate::access::paging::Pagination;
 use crate::http::edge::conditional::json_with_etag;
 use crate::read::rendered::Rendered;
 
+/// The envelope, typed so `data` is written straight out: `json!` would first turn it into a
+/// `Value` tree, parsing back every pre-rendered record (`RawValue`) it holds.
+#[derive(Serialize)]
+struct Envelope<T, P> {
+    success: bool,
+    data: T,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pagination: Option<P>,
+}
+
 /// `{success: true, data}`.
 pub fn one(data: impl Serialize) -> Response {
-    json_with_etag(&json!({ "success": true, "data": data }))
+    json_with_etag(&Envelope::<_, Pagination> { success: true, data, pagination: None })
 }
 
 /// `{success: true, data, pagination}`.
 pub fn paged(data: impl Serialize, pagination: Pagination) -> Response {
-    json_with_etag(&json!({ "success": true, "data": data, "pagination": pagination }))
+    json_with_etag(&Envelope { success: true, data, pagination: Some(pagination) })
 }
 
 /// `{success: true, data: [items], pagination}` from items already serialised (the read model's
