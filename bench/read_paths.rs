@@ -63,6 +63,15 @@ fn main() {
     let word = name.split(' ').next_back().unwrap_or_default().to_owned();
     report(&format!("search: full name ({name})"), time(|| search.search(&name, 0, 20).unwrap().total));
     report(&format!("search: one word ({word})"), time(|| search.search(&word, 0, 20).unwrap().total));
+    // What catalog_reads searches: the first rifle by name.
+    let rifle = catalog
+        .firearms
+        .iter()
+        .filter(|f| f.category_id == "rifles")
+        .min_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
+        .map(|f| f.name.clone())
+        .unwrap_or_default();
+    report(&format!("search: full name ({rifle})"), time(|| search.search(&rifle, 0, 20).unwrap().total));
     report("search: typo (synthetik)", time(|| search.search("synthetik", 0, 20).unwrap().total));
 }
 
