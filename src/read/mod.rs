@@ -1,8 +1,10 @@
 //! The read model: everything a node needs to answer catalog reads from memory, built once per
-//! snapshot (see `catalog::snapshot`): lookups by id, each firearm's JSON pre-rendered per plan
-//! view with its ETag, the sort orders of the firearm list, and the full-text index.
+//! snapshot (see `catalog::snapshot`): lookups by id, each firearm's list item and flat record
+//! pre-rendered (its details are assembled from them on request and cached, `details`), the sort
+//! orders and filter sets of the firearm list, and the full-text index.
 
 pub mod aggregates;
+pub mod details;
 pub mod facts;
 pub mod firearm_json;
 pub mod game;
@@ -20,34 +22,22 @@ pub mod views;
 
 use std::collections::HashMap;
 
-use self::firearm_json::Nested;
 use self::orders::Orders;
 use self::rendered::Rendered;
 use self::search::SearchIndex;
-use self::views::View;
 use crate::catalog::game_stats::GameStats;
 use crate::catalog::model::Catalog;
 use crate::read::snapshot::RecordMeta;
 
-/// A firearm's served forms, rendered when the snapshot is built.
+/// A firearm's served forms, rendered when the snapshot is built. The details are assembled
+/// from them on request (`read::details`).
 pub struct FirearmForms {
     /// The list item (summary field set), as JSON.
     pub item: Box<str>,
     /// The flat full record (every served scalar field), as JSON.
     pub full: Box<str>,
-    /// `{success, data}` with the Explorer detail.
-    pub summary_detail: Rendered,
-    /// `{success, data}` with the full detail.
-    pub full_detail: Rendered,
-}
-
-impl FirearmForms {
-    pub fn detail(&self, view: View) -> &Rendered {
-        match view {
-            View::Summary => &self.summary_detail,
-            View::Full => &self.full_detail,
-        }
-    }
+    /// The provenance object, as JSON.
+    pub provenance: Box<str>,
 }
 
 pub struct ReadModel {
@@ -60,6 +50,11 @@ pub struct ReadModel {
     pub attachment_at: HashMap<String, usize>,
     /// Per firearm (catalog order): its forms, live game stats and stored user ids.
     pub forms: Vec<FirearmForms>,
+    /// Each manufacturer's full record and each category, as a firearm detail nests them.
+    pub nested_manufacturers: Vec<String>,
+    pub nested_categories: Vec<String>,
+    /// Firearm details rendered on request, a bounded number kept.
+    pub details: details::DetailCache,
     pub stats: Vec<GameStats>,
     pub user_ids: Vec<Vec<i64>>,
     /// Per firearm (catalog order): what the list filters test.
@@ -102,20 +97,11 @@ struct RenderedFirearm {
 
 /// What rendering a firearm needs from the rest of the catalog.
 struct Context<'a> {
-    catalog: &'a Catalog,
     stored: &'a Stored<'a>,
-    caliber_at: &'a HashMap<String, usize>,
-    category_at: &'a HashMap<String, usize>,
-    manufacturer_at: &'a HashMap<String, usize>,
-    /// Each manufacturer's full record and each category as the firearm detail nests them,
-    /// serialised once.
-    makers: Vec<String>,
-    categories: Vec<String>,
 }
 
 impl Context<'_> {
     fn render(&self, firearm: &crate::catalog::model::Firearm) -> RenderedFirearm {
-        let catalog = self.catalog;
         let meta = (self.stored.meta)("firearms", &firearm.id);
         let stats = self.stored.stats.get(&firearm.id).copied().unwrap_or_default();
         let user_ids = self.stored.user_ids.get(&firearm.id).cloned().unwrap_or_default();
@@ -123,28 +109,10 @@ impl Context<'_> {
         let item = firearm_json::list_item(&flat).to_string();
         let full = serde_json::Value::Object(flat).to_string();
         let provenance = firearm_json::provenance(firearm, &meta).to_string();
-        let nested = Nested {
-            manufacturer: self
-                .manufacturer_at
-                .get(&firearm.manufacturer_id)
-                .map_or("null", |&i| &self.makers[i]),
-            category: self.category_at.get(&firearm.category_id).map_or("null", |&i| &self.categories[i]),
-            calibers: firearm
-                .calibers
-                .iter()
-                .filter_map(|link| {
-                    self.caliber_at.get(&link.caliber_id).map(|&i| (&catalog.calibers[i], link.is_primary))
-                })
-                .collect(),
-            user_ids: &user_ids,
-        };
-        let full_detail = firearm_json::detail(firearm, &full, &nested, &provenance);
-        let summary_detail = firearm_json::summary_detail(&item, &provenance);
         let forms = FirearmForms {
             item: item.into_boxed_str(),
             full: full.into_boxed_str(),
-            summary_detail: Rendered::envelope(&summary_detail),
-            full_detail: Rendered::envelope(&full_detail),
+            provenance: provenance.into_boxed_str(),
         };
         RenderedFirearm { forms, stats, user_ids }
     }
@@ -164,22 +132,14 @@ impl ReadModel {
         let attachment_at = positions(catalog.attachments.iter().map(|a| &a.id));
         let maker_meta: Vec<RecordMeta> =
             catalog.manufacturers.iter().map(|m| (stored.meta)("manufacturers", &m.id)).collect();
-        let makers = catalog
+        let nested_manufacturers = catalog
             .manufacturers
             .iter()
             .zip(&maker_meta)
             .map(|(m, meta)| views::project(&views::with_meta(m, meta), views::MANUFACTURER_FULL).to_string())
             .collect();
-        let categories = catalog.categories.iter().map(|c| serde_json::json!(c).to_string()).collect();
-        let context = Context {
-            catalog,
-            stored: &stored,
-            caliber_at: &caliber_at,
-            category_at: &category_at,
-            manufacturer_at: &manufacturer_at,
-            makers,
-            categories,
-        };
+        let nested_categories = catalog.categories.iter().map(|c| serde_json::json!(c).to_string()).collect();
+        let context = Context { stored: &stored };
 
         let firearms = &catalog.firearms;
         let (rendered, indexes) = std::thread::scope(|scope| {
@@ -263,6 +223,9 @@ impl ReadModel {
             ammunition_at,
             attachment_at,
             forms,
+            nested_manufacturers,
+            nested_categories,
+            details: details::DetailCache::default(),
             stats,
             user_ids,
             facts,

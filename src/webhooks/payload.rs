@@ -21,7 +21,7 @@ pub fn event_data(snapshot: &Snapshot, resource: &str, id: &str, plan: Plan) -> 
             .read
             .firearm_at
             .get(id)
-            .and_then(|&at| serde_json::from_str(snapshot.read.forms[at].detail(view).data()).ok()),
+            .and_then(|&at| serde_json::from_str(snapshot.firearm_detail(at, view).data()).ok()),
         "manufacturer" => snapshot.read.manufacturer_at.get(id).and_then(|&at| {
             serde_json::from_str(snapshot.read.manufacturer_details[at][view_index(view)].data()).ok()
         }),

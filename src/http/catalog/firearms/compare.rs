@@ -44,7 +44,8 @@ pub async fn compare(
         return Err(ApiError::missing_ids("firearm", &missing));
     }
     let view = View::of(caller.plan);
-    let details: Vec<&str> =
-        ids.iter().map(|id| snapshot.read.forms[snapshot.read.firearm_at[id]].detail(view).data()).collect();
+    let details: Vec<Rendered> =
+        ids.iter().map(|id| snapshot.firearm_detail(snapshot.read.firearm_at[id], view)).collect();
+    let details: Vec<&str> = details.iter().map(Rendered::data).collect();
     Ok(Rendered::envelope(&format!("[{}]", details.join(","))).into_response())
 }

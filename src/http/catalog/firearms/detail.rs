@@ -26,5 +26,5 @@ pub async fn detail(
     let (at, _) = snapshot.firearm(&id)?;
     // Every request for a known firearm counts towards the popular list (operation 40), 304s too.
     state.access.usage.count_view(&id, &crate::clock::day(crate::clock::now()));
-    Ok(snapshot.read.forms[at].detail(View::of(caller.plan)).into_response())
+    Ok((&snapshot.firearm_detail(at, View::of(caller.plan))).into_response())
 }
