@@ -1,8 +1,10 @@
 //! What the access layer costs: `GET /v1/manufacturers/{id}` with a valid key through the whole
-//! stack, against the same handler mounted without the access layer, in one run.
+//! stack, against the same handler mounted without the access layer, in one run; and the firearm
+//! detail through the whole stack against a fixed-JSON axum server (the framework's ceiling on
+//! this machine), with the target ratio of 0.6.
 //!
 //! Run: `cargo bench --bench access_overhead` (see bench/README.md). Prints requests per second
-//! and p50/p99 latency for both, and their ratio.
+//! and p50/p99 latency for each, and the ratios.
 
 use std::time::Duration;
 
@@ -62,11 +64,29 @@ async fn main() {
     let bare_addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, bare).await });
 
+    // The ceiling: axum answering a fixed JSON body of about a detail's size, nothing else.
+    let fixed: &'static str =
+        Box::leak(format!("{{\"success\":true,\"data\":\"{}\"}}", "x".repeat(2_000)).into_boxed_str());
+    let ceiling = axum::Router::new().route(
+        "/fixed",
+        get(move || async move { ([(axum::http::header::CONTENT_TYPE, "application/json")], fixed) }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let ceiling_addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, ceiling).await });
+
     let with_layer = load(&format!("http://{full_addr}{PATH}"), Some(&key), DURATION).await;
     let without = load(&format!("http://{bare_addr}{PATH}"), None, DURATION).await;
-    println!("GET {PATH}, {CONNECTIONS} connections, {} s each", DURATION.as_secs());
-    with_layer.print("with the access layer (valid key)");
-    without.print("handler alone");
-    println!("ratio (with / without, requests per second): {:.2}", with_layer.rps / without.rps);
+    let detail = load(&format!("http://{full_addr}/v1/firearms/glock-17"), Some(&key), DURATION).await;
+    let fixed = load(&format!("http://{ceiling_addr}/fixed"), None, DURATION).await;
+    println!("{CONNECTIONS} connections, {} s each", DURATION.as_secs());
+    with_layer.print(&format!("{PATH}, whole stack"));
+    without.print(&format!("{PATH}, handler alone"));
+    println!("ratio (whole stack / handler alone, requests per second): {:.2}", with_layer.rps / without.rps);
+    detail.print("/v1/firearms/glock-17, whole stack");
+    fixed.print("fixed JSON, axum alone (ceiling)");
+    let ratio = detail.rps / fixed.rps;
+    let verdict = if ratio >= 0.6 { "pass" } else { "fail" };
+    println!("detail / ceiling: {ratio:.2} (target at least 0.60: {verdict})");
     let _ = std::fs::remove_file(&file);
 }
