@@ -14,7 +14,47 @@ pub fn now() -> OffsetDateTime {
 
 /// 'YYYY-MM-DD HH:MM:SS' UTC, the spec's createdAt / updatedAt form (and how instants are stored).
 pub fn sql_timestamp(at: OffsetDateTime) -> String {
+    per_second(at, |forms| forms.sql.clone(), format_sql_timestamp)
+}
+
+fn format_sql_timestamp(at: OffsetDateTime) -> String {
     at.format(format_description!("[year]-[month]-[day] [hour]:[minute]:[second]")).expect("UTC formats")
+}
+
+fn format_day(at: OffsetDateTime) -> String {
+    at.format(format_description!("[year]-[month]-[day]")).expect("UTC formats")
+}
+
+/// The second-resolution forms of one UTC second.
+struct SecondForms {
+    unix_second: i64,
+    sql: String,
+    day: String,
+}
+
+thread_local! {
+    /// The forms of the last UTC second formatted on this thread. Every keyed request needs the
+    /// timestamp (key expiry) and the day (the daily allowance, usage); formatting them was a few
+    /// per cent of a firearm detail, and a busy node asks for the same second thousands of times.
+    static LAST_SECOND: std::cell::RefCell<Option<SecondForms>> = const { std::cell::RefCell::new(None) };
+}
+
+/// `read` of the cached forms of `at`'s second, or `format(at)` when `at` is not UTC.
+fn per_second(
+    at: OffsetDateTime,
+    read: impl FnOnce(&SecondForms) -> String,
+    format: fn(OffsetDateTime) -> String,
+) -> String {
+    if !at.offset().is_utc() {
+        return format(at);
+    }
+    let unix_second = at.unix_timestamp();
+    LAST_SECOND.with_borrow_mut(|last| {
+        if last.as_ref().is_none_or(|forms| forms.unix_second != unix_second) {
+            *last = Some(SecondForms { unix_second, sql: format_sql_timestamp(at), day: format_day(at) });
+        }
+        read(last.as_ref().expect("just filled"))
+    })
 }
 
 /// `sql_timestamp` of now.
@@ -36,7 +76,7 @@ pub fn rfc3339_now() -> String {
 
 /// The UTC day, 'YYYY-MM-DD': the daily allowance and usage are counted per day.
 pub fn day(at: OffsetDateTime) -> String {
-    at.format(format_description!("[year]-[month]-[day]")).expect("UTC formats")
+    per_second(at, |forms| forms.day.clone(), format_day)
 }
 
 /// Milliseconds since the Unix epoch (webhook schedules).
@@ -61,5 +101,23 @@ mod tests {
         assert_eq!(sql_timestamp(at), "2026-11-24 01:02:03");
         assert_eq!(day(at), "2026-11-24");
         assert_eq!(until_after_midnight(at), Duration::from_secs(86_400 - 3723 + 60));
+    }
+
+    #[test]
+    fn the_cached_second_follows_the_instant_asked_for() {
+        let seconds = [
+            datetime!(2026-11-24 23:59:59.1 UTC),
+            datetime!(2026-11-24 23:59:59.9 UTC),
+            datetime!(2026-11-25 00:00:00 UTC),
+            datetime!(2026-11-24 23:59:59 UTC),
+        ];
+        for at in seconds {
+            assert_eq!(sql_timestamp(at), format_sql_timestamp(at));
+            assert_eq!(day(at), format_day(at));
+        }
+        // Not UTC: formatted as given, never from the cache of the same instant in UTC.
+        let east = datetime!(2026-11-25 01:00:00 +01:00);
+        assert_eq!(day(datetime!(2026-11-25 00:00:00 UTC)), "2026-11-25");
+        assert_eq!(sql_timestamp(east), "2026-11-25 01:00:00");
     }
 }

@@ -167,6 +167,8 @@ pub fn main() -> ExitCode {
         Err(error) => return fail(format!("cannot start the async runtime: {error}")),
     };
     let result = runtime.block_on(run(cli));
+    // Log lines still queued are written before the process ends (and before its last error line).
+    telemetry::flush();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => fail(message),

@@ -229,6 +229,10 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Watched<S> {
 /// (and no request id, which every answer of ours carries). Such an answer, whole in `data`, comes
 /// back as the same status with the JSON envelope; anything else is left alone.
 fn envelope_bare_error(data: &[u8]) -> Option<Vec<u8>> {
+    // Every answer passes here: decide on the status line's bytes before looking at the rest.
+    if !data.starts_with(b"HTTP/1.1 4") || !data.ends_with(b"\r\n\r\n") {
+        return None;
+    }
     let head = std::str::from_utf8(data).ok()?;
     let status_line = head.strip_prefix("HTTP/1.1 ")?.split("\r\n").next()?;
     let status: u16 = status_line.get(..3)?.parse().ok()?;
@@ -245,7 +249,7 @@ fn envelope_bare_error(data: &[u8]) -> Option<Vec<u8>> {
         431 => "The request's header fields are too large.",
         _ => "The request could not be parsed (its request line, a header or its Content-Length).",
     };
-    let request_id = uuid::Uuid::new_v4().to_string();
+    let request_id = crate::telemetry::new_request_id();
     let body = ApiError::new(Reason::InvalidRequest, message).body(&request_id).to_string();
     Some(
         format!(

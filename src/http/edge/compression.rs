@@ -16,9 +16,20 @@ pub fn layer() -> CompressionLayer {
     CompressionLayer::new().gzip(true).br(true).no_deflate().no_zstd()
 }
 
-/// Runs outside the compression layer: the ETag of an encoded answer names its encoding.
+/// Runs outside the compression layer: the ETag of an encoded answer names its encoding, and
+/// every answer says it varies with Accept-Encoding. The compression layer says so only of the
+/// bodies it would compress, so a HEAD (whose body the router has already dropped) or a tiny body
+/// would otherwise differ from its GET.
 pub async fn tag_encoded_etags(request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
+    let varies = response
+        .headers()
+        .get_all(header::VARY)
+        .iter()
+        .any(|v| v.to_str().is_ok_and(|v| v.to_ascii_lowercase().contains("accept-encoding")));
+    if !varies {
+        response.headers_mut().append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
     let encoding = response.headers().get(header::CONTENT_ENCODING).and_then(|e| e.to_str().ok());
     let suffix = match encoding {
         Some("gzip") => "-gzip",

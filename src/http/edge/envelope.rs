@@ -28,7 +28,7 @@ pub struct RequestId(pub String);
 
 pub async fn envelope(mut request: Request, next: Next) -> Response {
     let started = Instant::now();
-    let request_id = caller_request_id(&request).unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
+    let request_id = caller_request_id(&request).unwrap_or_else(crate::telemetry::new_request_id);
     request.extensions_mut().insert(RequestId(request_id.clone()));
     let method = request.method().clone();
     let path = request.uri().path().to_owned();

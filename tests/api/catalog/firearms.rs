@@ -358,16 +358,19 @@ async fn facets_and_random_reflect_the_catalog(app: TestApp) {
 }
 
 /// A source's `fields` are served in its sourceKinds entry and, per field, in fieldSources (on
-/// every plan; an empty object while no source names a field).
+/// every plan), and follow the data when a source's fields change.
 async fn sources_naming_fields_are_served_per_source_and_per_field(app: TestApp) {
-    let before = data(&app, "/v1/firearms/glock-17", Plan::Explorer).await;
-    assert_eq!(before["data"]["provenance"]["fieldSources"], json!({}));
-
     let wikipedia = "https://en.wikipedia.org/wiki/Glock";
     let maker = "https://www.glock.com/en/pistols/g17";
     let mut catalog = load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).unwrap();
     let glock = catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap();
+    assert_eq!(glock.sources.len(), 1, "the bundled Glock 17 cites one page");
     assert_eq!(glock.sources[0].url, wikipedia);
+    let bundled: serde_json::Map<String, serde_json::Value> =
+        glock.sources[0].fields.iter().map(|field| (field.clone(), json!([wikipedia]))).collect();
+    let before = data(&app, "/v1/firearms/glock-17", Plan::Explorer).await;
+    assert_eq!(before["data"]["provenance"]["fieldSources"], json!(bundled));
+
     glock.sources[0].fields = vec!["weightEmptyG".into(), "barrelLengthMm".into()];
     glock.sources.push(Source {
         url: maker.into(),

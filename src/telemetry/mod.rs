@@ -1,8 +1,13 @@
 //! Logging: `tracing` to stderr (stdout belongs to the command line's output), plain text or JSON
 //! lines (`ARMORY_LOG_FORMAT=json`), level from `RUST_LOG` (default info, and only errors from sqlx:
 //! its slow-acquire warnings would break the one-line output of the command line under load).
+//! Lines are written by a thread of their own (`background`), never on a request's path.
+
+mod background;
 
 use std::sync::Once;
+
+pub use background::flush;
 
 use tracing_subscriber::EnvFilter;
 
@@ -12,11 +17,21 @@ tokio::task_local! {
     pub static CURRENT_REQUEST_ID: String;
 }
 
+/// A new request id: a version 4 UUID from the thread's generator (seeded once from the operating
+/// system), not `Uuid::new_v4`, which asks the kernel for 16 bytes on every request.
+pub fn new_request_id() -> String {
+    use rand::RngExt;
+    let bytes: [u8; 16] = rand::rng().random();
+    uuid::Builder::from_random_bytes(bytes).into_uuid().to_string()
+}
+
 pub fn init() {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=error"));
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let builder =
-        tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(ansi);
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(background::BackgroundStderr)
+        .with_ansi(ansi);
     let json = std::env::var("ARMORY_LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json"));
     let _ = if json { builder.json().try_init() } else { builder.try_init() };
 }

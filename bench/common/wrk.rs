@@ -1,0 +1,55 @@
+//! The load tool outside the process: `wrk`, on the core the server does not use.
+//!
+//! An in-process client costs as much per request as a fast server, so against the fixed-JSON
+//! ceiling it measures itself (about 40,000 req/s on one core here, while the ceiling answers
+//! over 90,000 to wrk). Where `wrk` is installed (`apt-get install wrk`), the ratio benches load
+//! through it, pinned with `taskset -c 1` while the bench runs under `taskset -c 0`.
+
+use std::process::Command;
+use std::time::Duration;
+
+use super::load::{CONNECTIONS, Result};
+
+/// Whether `wrk` and `taskset` are on the PATH.
+pub fn available() -> bool {
+    let runs = |program: &str, arg: &str| {
+        Command::new(program).arg(arg).output().is_ok_and(|o| o.status.success() || !o.stdout.is_empty())
+    };
+    runs("taskset", "--version") && Command::new("wrk").arg("--version").output().is_ok()
+}
+
+/// Load `url` with wrk pinned to core 1 for `duration`: requests per second and p50/p99.
+pub fn load(url: &str, key: Option<&str>, duration: Duration) -> Result {
+    let mut command = Command::new("taskset");
+    command.args(["-c", "1", "wrk", "-t1", "--latency"]);
+    command.arg(format!("-c{CONNECTIONS}")).arg(format!("-d{}s", duration.as_secs()));
+    if let Some(key) = key {
+        command.args(["-H", &format!("x-api-key: {key}")]);
+    }
+    let output = command.arg(url).output().expect("wrk runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(!text.contains("Non-2xx"), "the benchmark expects 200s:\n{text}");
+    let field = |prefix: &str| {
+        text.lines()
+            .find_map(|line| line.trim().strip_prefix(prefix).map(|rest| rest.trim().to_owned()))
+            .unwrap_or_else(|| panic!("wrk printed no {prefix}:\n{text}"))
+    };
+    Result {
+        rps: field("Requests/sec:").parse().expect("a rate"),
+        p50: latency(&field("50%")),
+        p99: latency(&field("99%")),
+    }
+}
+
+/// wrk's latency forms: `651.00us`, `1.25ms`, `2.01s`.
+fn latency(text: &str) -> Duration {
+    let (number, unit) = text.split_at(text.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(text.len()));
+    let value: f64 = number.parse().unwrap_or(0.0);
+    let seconds = match unit {
+        "us" => value / 1e6,
+        "ms" => value / 1e3,
+        "s" => value,
+        _ => 0.0,
+    };
+    Duration::from_secs_f64(seconds)
+}
