@@ -5,14 +5,14 @@
 //! → move the catalog revision. All of it in one transaction: a failure part-way leaves the previous
 //! catalog whole, and importing the same data twice changes nothing.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
 use super::model::Catalog;
-use super::rows::{self, Row, Table};
+use super::rows::{self, Row, RowSource, Table};
 use super::store;
 use crate::db::Db;
 
@@ -113,12 +113,12 @@ pub async fn import(db: &Db, catalog: &Catalog, progress: bool) -> Result<Summar
     let mut tx = db.begin_write().await.map_err(|e| format!("cannot start the import transaction: {e}"))?;
     let mut summary = Summary::default();
     let mut events = Vec::new();
+    let source = RowSource::new(catalog);
     for table in &rows::TABLES {
         bar.set_message(table.name);
         let started = std::time::Instant::now();
-        let new_rows = rows::table_rows(catalog, table);
-        let row_count = new_rows.len();
-        let counts = sync_table(&mut tx, db, table, new_rows, &now, &mut events).await?;
+        let row_count = source.len(table);
+        let counts = sync_table(&mut tx, db, table, &source, &now, &mut events).await?;
         tracing::debug!(
             table = table.name,
             ?counts,
@@ -160,52 +160,106 @@ pub async fn import(db: &Db, catalog: &Catalog, progress: bool) -> Result<Summar
     Ok(summary)
 }
 
+/// Records turned into rows and written at a time: an import holds one chunk of rows, whatever
+/// the catalog's size.
+const CHUNK: usize = 2_000;
+
 async fn sync_table(
     conn: &mut sqlx::AnyConnection,
     db: &Db,
     table: &Table,
-    new_rows: Vec<Row>,
+    source: &RowSource<'_>,
     now: &str,
     events: &mut Vec<Event>,
 ) -> Result<Counts, String> {
     let stored = store::stored_versions(conn, table.name).await.map_err(|e| e.to_string())?;
     let mut counts = Counts::default();
-    let new_ids: BTreeSet<String> = new_rows.iter().map(|r| r.id.clone()).collect();
+
+    // Vanished records go first, children before parents, so no id they held is in the way.
+    let new_ids: HashSet<&str> = source.ids(table).collect();
+    let mut deleted: Vec<String> =
+        stored.keys().filter(|id| !new_ids.contains(id.as_str())).cloned().collect();
+    deleted.sort();
+    drop(new_ids);
+    counts.deleted = deleted.len();
+    let deleted_records = if table.name == rows::FIREARMS.name && !deleted.is_empty() {
+        store::stored_records(conn, table.name, &deleted).await.map_err(|e| e.to_string())?
+    } else {
+        HashMap::new()
+    };
+    delete_with_children(conn, table, &deleted).await?;
+
+    let types = store::column_types(conn, db.backend(), table.name).await.map_err(|e| e.to_string())?;
+    let total = source.len(table);
+    for start in (0..total).step_by(CHUNK) {
+        let chunk = source.rows(table, start..(start + CHUNK).min(total));
+        write_chunk(conn, db, table, &types, &stored, chunk, now, events, &mut counts).await?;
+    }
+
+    if let Some(prefix) = table.event_prefix {
+        for id in &deleted {
+            events.push(Event::of(format!("{prefix}.deleted"), prefix, id));
+            if let Some(old) = deleted_records.get(id) {
+                events.extend(image_events(Some(old), &Value::Null));
+            }
+        }
+    }
+    Ok(counts)
+}
+
+async fn delete_with_children(
+    conn: &mut sqlx::AnyConnection,
+    table: &Table,
+    ids: &[String],
+) -> Result<(), String> {
+    for (child_table, parent_column) in table.children {
+        store::delete_where_in(conn, child_table, parent_column, ids).await.map_err(|e| e.to_string())?;
+    }
+    store::delete_where_in(conn, table.name, "id", ids).await.map_err(|e| e.to_string())
+}
+
+/// Write one chunk's created and changed records (unchanged ones are only counted), replacing the
+/// changed records' children, and note their events.
+#[allow(clippy::too_many_arguments)]
+async fn write_chunk(
+    conn: &mut sqlx::AnyConnection,
+    db: &Db,
+    table: &Table,
+    types: &store::Columns,
+    stored: &HashMap<String, store::Stored>,
+    chunk: Vec<Row>,
+    now: &str,
+    events: &mut Vec<Event>,
+    counts: &mut Counts,
+) -> Result<(), String> {
     let mut created = Vec::new();
     let mut updated = Vec::new();
-    for row in new_rows {
+    for row in chunk {
         match stored.get(&row.id) {
             None => created.push(row),
             Some(s) if s.version != row.version => updated.push(row),
             Some(_) => counts.unchanged += 1,
         }
     }
-    let mut deleted: Vec<String> = stored.keys().filter(|id| !new_ids.contains(*id)).cloned().collect();
-    deleted.sort();
-    counts.created = created.len();
-    counts.updated = updated.len();
-    counts.deleted = deleted.len();
-    if counts.changed() == 0 {
-        return Ok(counts);
+    counts.created += created.len();
+    counts.updated += updated.len();
+    if created.is_empty() && updated.is_empty() {
+        return Ok(());
     }
 
     // The old records of changed firearms decide the finer firearm and image events.
-    let replaced: Vec<String> = updated.iter().map(|r| r.id.clone()).chain(deleted.iter().cloned()).collect();
-    let old_records = if table.name == rows::FIREARMS.name {
+    let replaced: Vec<String> = updated.iter().map(|r| r.id.clone()).collect();
+    let old_records = if table.name == rows::FIREARMS.name && !replaced.is_empty() {
         store::stored_records(conn, table.name, &replaced).await.map_err(|e| e.to_string())?
     } else {
         HashMap::new()
     };
-
-    // Children of replaced and deleted records go first; the parent rows are then upserted.
     for (child_table, parent_column) in table.children {
         store::delete_where_in(conn, child_table, parent_column, &replaced)
             .await
             .map_err(|e| e.to_string())?;
     }
-    store::delete_where_in(conn, table.name, "id", &deleted).await.map_err(|e| e.to_string())?;
 
-    let types = store::column_types(conn, db.backend(), table.name).await.map_err(|e| e.to_string())?;
     let mut parent_rows: Vec<Vec<(String, Value)>> = Vec::with_capacity(created.len() + updated.len());
     let mut child_rows: HashMap<&str, Vec<Vec<(String, Value)>>> = HashMap::new();
     for row in created.iter_mut().chain(updated.iter_mut()) {
@@ -214,19 +268,21 @@ async fn sync_table(
         }
         let created_at = stored.get(&row.id).map_or(now, |s| s.created_at.as_str());
         let mut columns = std::mem::take(&mut row.columns);
-        columns.push(("record".into(), Value::String(row.record.to_string())));
+        columns.push(("record".into(), Value::String(std::mem::take(&mut row.record_text))));
         columns.push(("version".into(), json!(row.version)));
         columns.push(("created_at".into(), json!(created_at)));
         columns.push(("updated_at".into(), json!(now)));
         parent_rows.push(columns);
     }
-    store::write_rows(conn, db.backend(), table.name, &types, &parent_rows, Some("id"), &["created_at"])
+    store::write_rows(conn, db.backend(), table.name, types, &parent_rows, Some("id"), &["created_at"])
         .await?;
-
     drop(parent_rows);
     for (child_table, child_rows) in child_rows {
         let types = store::column_types(conn, db.backend(), child_table).await.map_err(|e| e.to_string())?;
-        store::write_rows(conn, db.backend(), child_table, &types, &child_rows, None, &[]).await?;
+        // An image id is unique across firearms, and a record written in an earlier chunk may take
+        // over one that a changed record of a later chunk still holds: it moves, it does not clash.
+        let key = (child_table == "images").then_some("id");
+        store::write_rows(conn, db.backend(), child_table, &types, &child_rows, key, &[]).await?;
     }
 
     if let Some(prefix) = table.event_prefix {
@@ -238,14 +294,8 @@ async fn sync_table(
             events.push(Event::of(format!("{prefix}.updated"), prefix, &row.id));
             events.extend(firearm_events(table, old_records.get(&row.id), &row.record));
         }
-        for id in &deleted {
-            events.push(Event::of(format!("{prefix}.deleted"), prefix, id));
-            if let Some(old) = old_records.get(id) {
-                events.extend(image_events(Some(old), &Value::Null));
-            }
-        }
     }
-    Ok(counts)
+    Ok(())
 }
 
 /// The events that go with firearm.created / firearm.updated.

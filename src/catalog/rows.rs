@@ -5,6 +5,9 @@
 //! stored as JSON text, as the spec serves them; `sources` is split into the served `sources`
 //! (URLs), `sourceKinds` ({url, kind}) and `bestSourceKind`.
 
+use std::collections::HashMap;
+use std::ops::Range;
+
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
@@ -18,6 +21,8 @@ pub struct Row {
     pub id: String,
     /// The record as the data files hold it; stored as `record` and exported back.
     pub record: Value,
+    /// `record` as stored in the table's `record` column (serialised once).
+    pub record_text: String,
     pub version: String,
     pub columns: Vec<(String, Value)>,
     pub children: Vec<ChildRow>,
@@ -80,46 +85,99 @@ pub const ATTACHMENTS: Table = Table {
 pub const TABLES: [Table; 8] =
     [CATEGORIES, MANUFACTURERS, CALIBERS, INTERFACES, PLATFORMS, FIREARMS, AMMUNITION, ATTACHMENTS];
 
-/// The rows of one table, built when that table is synced so that only one table's rows are in
-/// memory at a time.
-pub fn table_rows(catalog: &Catalog, table: &Table) -> Vec<Row> {
-    match table.name {
-        "categories" => rows(table, &catalog.categories, |r| &r.id, |_| vec![]),
-        "manufacturers" => rows(table, &catalog.manufacturers, |r| &r.id, |_| vec![]),
-        "calibers" => rows(table, &catalog.calibers, |r| &r.id, |_| vec![]),
-        "interfaces" => rows(table, &catalog.interfaces, |r| &r.id, |_| vec![]),
-        "platforms" => rows(
-            table,
-            &catalog.platforms,
-            |r| &r.id,
-            |p| links("platform_interfaces", "platform_id", &p.id, &p.interfaces),
-        ),
-        "firearms" => {
-            // The game stats are served fields derived at import, so they are part of the version.
-            let stats = super::game_stats::derive(catalog);
-            let mut rows = rows(table, &catalog.firearms, |r| &r.id, firearm_children);
-            for row in &mut rows {
-                let stats = stats.get(&row.id).copied().unwrap_or_default();
-                let mut versioned = row.record.clone();
-                let mut columns = serde_json::Map::new();
-                columns.insert("firearm_id".into(), json!(row.id));
-                for (name, value) in stats.named() {
-                    versioned[name] = json!(value);
-                    columns.insert(snake_case(name), json!(value));
-                }
-                row.version = version_of(&versioned);
-                row.children.push(child("firearm_game_stats", Value::Object(columns)));
-            }
-            rows
+/// The rows of a catalog, table by table and a range of records at a time, so an import holds
+/// one chunk of rows (JSON values, several times the records' size) rather than a whole table.
+pub struct RowSource<'a> {
+    catalog: &'a Catalog,
+    /// The firearms' live game stats, derived once: they need every caliber.
+    stats: HashMap<String, super::game_stats::GameStats>,
+}
+
+impl<'a> RowSource<'a> {
+    pub fn new(catalog: &'a Catalog) -> Self {
+        Self { catalog, stats: super::game_stats::derive(catalog) }
+    }
+
+    /// How many records `table` holds.
+    pub fn len(&self, table: &Table) -> usize {
+        let catalog = self.catalog;
+        match table.name {
+            "categories" => catalog.categories.len(),
+            "manufacturers" => catalog.manufacturers.len(),
+            "calibers" => catalog.calibers.len(),
+            "interfaces" => catalog.interfaces.len(),
+            "platforms" => catalog.platforms.len(),
+            "firearms" => catalog.firearms.len(),
+            "ammunition" => catalog.ammunition.len(),
+            "attachments" => catalog.attachments.len(),
+            other => unreachable!("no catalog table is named {other}"),
         }
-        "ammunition" => rows(table, &catalog.ammunition, |r| &r.id, |_| vec![]),
-        "attachments" => rows(
-            table,
-            &catalog.attachments,
-            |r| &r.id,
-            |a| links("attachment_interfaces", "attachment_id", &a.id, &a.interfaces),
-        ),
-        other => unreachable!("no catalog table is named {other}"),
+    }
+
+    /// The ids of `table`'s records.
+    pub fn ids(&self, table: &Table) -> Box<dyn Iterator<Item = &'a str> + 'a> {
+        let catalog = self.catalog;
+        match table.name {
+            "categories" => Box::new(catalog.categories.iter().map(|r| r.id.as_str())),
+            "manufacturers" => Box::new(catalog.manufacturers.iter().map(|r| r.id.as_str())),
+            "calibers" => Box::new(catalog.calibers.iter().map(|r| r.id.as_str())),
+            "interfaces" => Box::new(catalog.interfaces.iter().map(|r| r.id.as_str())),
+            "platforms" => Box::new(catalog.platforms.iter().map(|r| r.id.as_str())),
+            "firearms" => Box::new(catalog.firearms.iter().map(|r| r.id.as_str())),
+            "ammunition" => Box::new(catalog.ammunition.iter().map(|r| r.id.as_str())),
+            "attachments" => Box::new(catalog.attachments.iter().map(|r| r.id.as_str())),
+            other => unreachable!("no catalog table is named {other}"),
+        }
+    }
+
+    /// The rows of `table`'s records in `range` (of the catalog's order).
+    pub fn rows(&self, table: &Table, range: Range<usize>) -> Vec<Row> {
+        let catalog = self.catalog;
+        match table.name {
+            "categories" => rows(table, &catalog.categories[range], |r| &r.id, |_| vec![]),
+            "manufacturers" => rows(table, &catalog.manufacturers[range], |r| &r.id, |_| vec![]),
+            "calibers" => rows(table, &catalog.calibers[range], |r| &r.id, |_| vec![]),
+            "interfaces" => rows(table, &catalog.interfaces[range], |r| &r.id, |_| vec![]),
+            "platforms" => rows(
+                table,
+                &catalog.platforms[range],
+                |r| &r.id,
+                |p| links("platform_interfaces", "platform_id", &p.id, &p.interfaces),
+            ),
+            "firearms" => catalog.firearms[range].iter().map(|firearm| self.firearm_row(firearm)).collect(),
+            "ammunition" => rows(table, &catalog.ammunition[range], |r| &r.id, |_| vec![]),
+            "attachments" => rows(
+                table,
+                &catalog.attachments[range],
+                |r| &r.id,
+                |a| links("attachment_interfaces", "attachment_id", &a.id, &a.interfaces),
+            ),
+            other => unreachable!("no catalog table is named {other}"),
+        }
+    }
+
+    /// A firearm's row: its version covers the live game stats too (served fields computed at
+    /// import), which the stored record leaves out.
+    fn firearm_row(&self, firearm: &Firearm) -> Row {
+        let record = serde_json::to_value(firearm).expect("records serialise");
+        let stats = self.stats.get(&firearm.id).copied().unwrap_or_default();
+        let mut versioned = record.clone();
+        let mut columns = Map::new();
+        columns.insert("firearm_id".into(), json!(firearm.id));
+        for (name, value) in stats.named() {
+            versioned[name] = json!(value);
+            columns.insert(snake_case(name), json!(value));
+        }
+        let mut children = firearm_children(firearm);
+        children.push(child("firearm_game_stats", Value::Object(columns)));
+        Row {
+            id: firearm.id.clone(),
+            record_text: record.to_string(),
+            version: version_of(&versioned),
+            columns: self::columns(&FIREARMS, &record),
+            children,
+            record,
+        }
     }
 }
 
@@ -133,21 +191,26 @@ fn rows<R: Serialize>(
         .iter()
         .map(|record| {
             let value = serde_json::to_value(record).expect("records serialise");
+            let record_text = value.to_string();
             Row {
                 id: id(record).clone(),
-                version: version_of(&value),
+                version: version_of_text(&record_text),
                 columns: columns(table, &value),
                 children: children(record),
                 record: value,
+                record_text,
             }
         })
         .collect()
 }
 
-/// A content hash of the served fields: equal records have equal versions on every node.
 pub fn version_of(record: &Value) -> String {
-    let digest = Sha256::digest(record.to_string().as_bytes());
-    hex::encode(&digest[..8])
+    version_of_text(&record.to_string())
+}
+
+/// `version_of` a record already serialised.
+fn version_of_text(text: &str) -> String {
+    hex::encode(&Sha256::digest(text.as_bytes())[..8])
 }
 
 fn columns(table: &Table, record: &Value) -> Vec<(String, Value)> {

@@ -64,10 +64,19 @@ pub async fn write_rows(
 ) -> Result<(), String> {
     let Some(first) = rows.first() else { return Ok(()) };
     let names: Vec<&str> = first.iter().map(|(name, _)| name.as_str()).collect();
+    // Every row has the first one's columns in its order; each value is bound by its position's
+    // type, looked up once here rather than per value.
+    let mut kinds = Vec::with_capacity(names.len());
     for name in &names {
-        if !types.contains_key(*name) {
+        let Some(kind) = types.get(*name) else {
             return Err(format!("table {table} has no column {name}"));
-        }
+        };
+        kinds.push(*kind);
+    }
+    if let Some(odd) =
+        rows.iter().find(|row| row.iter().map(|(name, _)| name.as_str()).ne(names.iter().copied()))
+    {
+        return Err(format!("table {table}: a row's columns differ from the first row's ({odd:?})"));
     }
     let per_statement = (MAX_BOUND_VALUES / names.len()).max(1);
     for chunk in rows.chunks(per_statement) {
@@ -97,8 +106,8 @@ pub async fn write_rows(
         }
         let mut query = sqlx::query(AssertSqlSafe(sql));
         for row in chunk {
-            for (name, value) in row {
-                query = bind(query, types[name], value);
+            for ((_, value), kind) in row.iter().zip(&kinds) {
+                query = bind(query, *kind, value);
             }
         }
         query.execute(&mut *conn).await.map_err(|e| format!("writing {table}: {e}"))?;

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use armory::catalog::import::{self, RESYNC_THRESHOLD};
 use armory::catalog::load::{self, load_dir};
-use armory::catalog::model::Catalog;
+use armory::catalog::model::{Catalog, Image};
 use armory::catalog::{export, store};
 use armory::db::Db;
 
@@ -30,6 +30,7 @@ crate::on_each_database!(
     more_than_a_thousand_changes_become_one_resync,
     an_export_imports_back_unchanged,
     removing_a_firearm_records_its_deletion,
+    a_catalog_of_several_chunks_imports_as_one,
     a_failure_part_way_leaves_the_previous_catalog_whole,
 );
 
@@ -230,6 +231,58 @@ async fn removing_a_firearm_records_its_deletion(backend: Backend) {
             .await
             .unwrap();
     assert_eq!(count, 0, "its caliber links went with it");
+}
+
+/// The import turns records into rows a few thousand at a time. Across chunks it writes what one
+/// pass over the whole table would: an image taken over by a record of an earlier chunk from one
+/// of a later chunk moves, deletions and their children go, and the stored catalog equals a fresh
+/// import of the same files.
+async fn a_catalog_of_several_chunks_imports_as_one(backend: Backend) {
+    let (db, _database) = fresh_db(backend).await;
+    let mut catalog = bundled();
+    let template = catalog.firearms.iter().find(|f| f.id == "glock-17").unwrap().clone();
+    for n in 0..5_000 {
+        let mut copy = template.clone();
+        copy.id = format!("test-copy-{n:04}");
+        catalog.firearms.push(copy);
+    }
+    catalog.sort();
+    let image = Image {
+        id: 900_001,
+        url: "https://example.org/test-image.jpg".into(),
+        image_type: None,
+        source: None,
+        license: None,
+        alt_text: None,
+        width_px: None,
+        height_px: None,
+    };
+    let last = catalog.firearms.len() - 1;
+    catalog.firearms[last].images.push(image.clone());
+    import::import(&db, &catalog, false).await.unwrap();
+
+    // The image moves to the first firearm (first chunk) from the last one (last chunk), and a
+    // firearm of a middle chunk goes.
+    catalog.firearms[last].images.clear();
+    catalog.firearms[0].images.push(image);
+    let gone = catalog.firearms.remove(3_000).id;
+    let summary = import::import(&db, &catalog, false).await.unwrap();
+    assert_eq!(summary.per_table.iter().find(|(t, _)| *t == "firearms").unwrap().1.updated, 2);
+    let owner: (String,) =
+        sqlx::query_as("SELECT firearm_id FROM images WHERE id = 900001").fetch_one(db.pool()).await.unwrap();
+    assert_eq!(owner.0, catalog.firearms[0].id);
+    let (left,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM firearm_calibers WHERE firearm_id = $1")
+        .bind(&gone)
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
+    assert_eq!(left, 0, "the deleted firearm's children went with it");
+
+    let (fresh, _fresh_database) = fresh_db(backend).await;
+    import::import(&fresh, &catalog, false).await.unwrap();
+    let read = async |db: &Db| store::read_catalog(&mut db.pool().acquire().await.unwrap()).await.unwrap();
+    assert_eq!(read(&db).await, read(&fresh).await, "chunked updates equal a fresh import");
+    assert_eq!(read(&db).await.firearms.len(), catalog.firearms.len());
 }
 
 #[tokio::test]
