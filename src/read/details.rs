@@ -56,7 +56,7 @@ impl Snapshot {
         let read = &self.read;
         let forms = &read.forms[at];
         let detail = match view {
-            View::Summary => firearm_json::summary_detail(&forms.item, &forms.provenance),
+            View::Summary => firearm_json::summary_detail(forms.item.get(), forms.provenance.get()),
             View::Full => {
                 let firearm = &self.catalog.firearms[at];
                 let nested = Nested {
@@ -78,7 +78,7 @@ impl Snapshot {
                         .collect(),
                     user_ids: &read.user_ids[at],
                 };
-                firearm_json::detail(firearm, &forms.full, &nested, &forms.provenance)
+                firearm_json::detail(firearm, forms.full.get(), &nested, forms.provenance.get())
             }
         };
         Rendered::envelope(&detail)

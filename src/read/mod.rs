@@ -20,6 +20,7 @@ pub mod snapshot;
 pub mod statistics;
 pub mod views;
 
+use serde_json::value::{RawValue, to_raw_value};
 use std::collections::HashMap;
 
 use self::orders::Orders;
@@ -31,13 +32,15 @@ use crate::read::snapshot::RecordMeta;
 
 /// A firearm's served forms, rendered when the snapshot is built. The details are assembled
 /// from them on request (`read::details`).
+/// Each form is a `RawValue` written once from its `Value` (never parsed back): an answer that
+/// lists firearms clones or borrows them as they are, with no validation pass per request.
 pub struct FirearmForms {
     /// The list item (summary field set), as JSON.
-    pub item: Box<str>,
+    pub item: Box<RawValue>,
     /// The flat full record (every served scalar field), as JSON.
-    pub full: Box<str>,
+    pub full: Box<RawValue>,
     /// The provenance object, as JSON.
-    pub provenance: Box<str>,
+    pub provenance: Box<RawValue>,
 }
 
 pub struct ReadModel {
@@ -106,13 +109,11 @@ impl Context<'_> {
         let stats = self.stored.stats.get(&firearm.id).copied().unwrap_or_default();
         let user_ids = self.stored.user_ids.get(&firearm.id).cloned().unwrap_or_default();
         let flat = firearm_json::full_record(firearm, &stats, &meta);
-        let item = firearm_json::list_item(&flat).to_string();
-        let full = serde_json::Value::Object(flat).to_string();
-        let provenance = firearm_json::provenance(firearm, &meta).to_string();
+        let raw = |value: &serde_json::Value| to_raw_value(value).expect("a JSON value serialises");
         let forms = FirearmForms {
-            item: item.into_boxed_str(),
-            full: full.into_boxed_str(),
-            provenance: provenance.into_boxed_str(),
+            item: raw(&firearm_json::list_item(&flat)),
+            full: raw(&serde_json::Value::Object(flat)),
+            provenance: raw(&firearm_json::provenance(firearm, &meta)),
         };
         RenderedFirearm { forms, stats, user_ids }
     }
@@ -212,7 +213,7 @@ impl ReadModel {
         .filter(|at| !at.is_empty())
         .max();
         let statistics = statistics::Statistics::build(catalog, &category_at, &caliber_at, last_change);
-        let rankings = rankings::Rankings::build(catalog, &caliber_at);
+        let rankings = rankings::Rankings::build(catalog, &caliber_at, &category_at);
         let game = game::GameAnalytics::live(catalog, &stats, &firearm_at, &category_at).into();
         tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, "read model built");
         Ok(Self {

@@ -119,6 +119,9 @@ pub fn power_score(muzzle_energy_j: f64, rate_of_fire_rpm: Option<i64>) -> f64 {
 pub struct Rankings {
     /// Per entry of `RANKED_STATS`: positions of the firearms stating the figure, best first.
     pub by_stat: Vec<Vec<u32>>,
+    /// The same split by category (`category_at` order), so a category's top ten are its first
+    /// ten, not the first ten of its kind found walking a ranking the other categories lead.
+    pub by_stat_in_category: Vec<Vec<Vec<u32>>>,
     /// Per firearm: its power inputs, if it can be rated.
     pub power: Vec<Option<PowerInputs>>,
     /// Positions of the rated firearms, highest score first, ties by name.
@@ -129,7 +132,11 @@ pub struct Rankings {
 }
 
 impl Rankings {
-    pub fn build(catalog: &Catalog, caliber_at: &HashMap<String, usize>) -> Self {
+    pub fn build(
+        catalog: &Catalog,
+        caliber_at: &HashMap<String, usize>,
+        category_at: &HashMap<String, usize>,
+    ) -> Self {
         let firearms = &catalog.firearms;
         let names: Vec<String> = firearms.iter().map(|f| f.name.to_lowercase()).collect();
         let by_name =
@@ -146,7 +153,20 @@ impl Rankings {
             });
             known.into_iter().map(|(at, _)| at as u32).collect::<Vec<u32>>()
         };
-        let by_stat = RANKED_STATS.iter().map(|s| ranked(&|at| (s.value)(&firearms[at]), s.better)).collect();
+        let by_stat: Vec<Vec<u32>> =
+            RANKED_STATS.iter().map(|s| ranked(&|at| (s.value)(&firearms[at]), s.better)).collect();
+        let by_stat_in_category = by_stat
+            .iter()
+            .map(|order| {
+                let mut split = vec![Vec::new(); category_at.len()];
+                for &at in order {
+                    if let Some(&category) = category_at.get(&firearms[at as usize].category_id) {
+                        split[category].push(at);
+                    }
+                }
+                split
+            })
+            .collect();
         let power: Vec<Option<PowerInputs>> = firearms
             .iter()
             .map(|f| {
@@ -176,7 +196,7 @@ impl Rankings {
                 by_action[kind].push(at);
             }
         }
-        Self { by_stat, power, by_power, by_action }
+        Self { by_stat, by_stat_in_category, power, by_power, by_action }
     }
 }
 

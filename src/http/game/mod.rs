@@ -53,11 +53,12 @@ pub fn category_at(snapshot: &Snapshot, category: Option<&str>) -> Result<Option
 /// full flat record), or None when the catalog no longer holds it (a frozen version's entry).
 pub fn listed(snapshot: &Snapshot, view: View, entry: &Entry) -> Option<Box<RawValue>> {
     let forms = &snapshot.read.forms[entry.at?];
-    let text = match view {
+    let form = match view {
         View::Summary => &forms.item,
         View::Full => &forms.full,
     };
-    RawValue::from_string(text.to_string()).ok()
+    // A copy of the bytes: the form is a `RawValue` already, so it is not parsed again.
+    Some(form.clone())
 }
 
 /// The archetype's name.

@@ -78,11 +78,11 @@ pub fn page_from(
     let pagination = paging.pagination(total as u64);
     let forms = &snapshot.read.forms;
     let raw_of = |view: View, at: usize| match view {
-        View::Summary => &forms[at].item,
-        View::Full => &forms[at].full,
+        View::Summary => forms[at].item.get(),
+        View::Full => forms[at].full.get(),
     };
     let items: Vec<String> = match form {
-        ItemForm::Plan(view) => page.iter().map(|&at| raw_of(view, at).to_string()).collect(),
+        ItemForm::Plan(view) => page.iter().map(|&at| raw_of(view, at).to_owned()).collect(),
         ItemForm::Fields(view, fields) => page
             .iter()
             .map(|&at| {
@@ -102,8 +102,8 @@ pub fn page_from(
 pub fn item_with(snapshot: &Snapshot, view: View, at: usize, extra: Value) -> Box<RawValue> {
     let forms = &snapshot.read.forms[at];
     let item = match view {
-        View::Summary => &forms.item,
-        View::Full => &forms.full,
+        View::Summary => forms.item.get(),
+        View::Full => forms.full.get(),
     };
     let extra = extra.to_string();
     let fields = extra.strip_prefix('{').and_then(|e| e.strip_suffix('}')).unwrap_or_default();

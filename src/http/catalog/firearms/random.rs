@@ -56,8 +56,8 @@ pub async fn random(
     let (at, _) = matching[rand::random_range(0..matching.len())];
     let forms = &snapshot.read.forms[at];
     let item = match View::of(caller.plan) {
-        View::Summary => &forms.item,
-        View::Full => &forms.full,
+        View::Summary => forms.item.get(),
+        View::Full => forms.full.get(),
     };
     // A random answer is a new draw each time: no ETag, and caches must not keep it.
     let data: Value = serde_json::from_str(item).unwrap_or(Value::Null);

@@ -55,10 +55,14 @@ pub async fn top(
     let ranked = &RANKED_STATS[at_stat];
     let view = View::of(caller.plan);
     let firearms = &snapshot.catalog.firearms;
-    let rows: Vec<Box<RawValue>> = snapshot.read.rankings.by_stat[at_stat]
+    let rankings = &snapshot.read.rankings;
+    let order = match category {
+        Some(category) => &rankings.by_stat_in_category[at_stat][category],
+        None => &rankings.by_stat[at_stat],
+    };
+    let rows: Vec<Box<RawValue>> = order
         .iter()
         .map(|&at| at as usize)
-        .filter(|&at| in_category(&snapshot, at, category))
         .take(limit)
         .enumerate()
         .map(|(rank, at)| {

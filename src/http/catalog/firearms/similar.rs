@@ -86,7 +86,8 @@ pub async fn similar(
         .into_iter()
         .take(limit)
         .map(|(score, i)| {
-            let mut item: Value = serde_json::from_str(&snapshot.read.forms[i].item).unwrap_or(Value::Null);
+            let mut item: Value =
+                serde_json::from_str(snapshot.read.forms[i].item.get()).unwrap_or(Value::Null);
             item["score"] = json!(score);
             item
         })
