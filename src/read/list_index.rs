@@ -9,6 +9,10 @@
 //! rank in the sort order (a partial selection, then a sort of the page's prefix). With no filter
 //! the page is read straight off the sort order.
 //!
+//! With exactly one closed filter the page is read off that set's own copy of the sort order
+//! (`ranked`): matches cluster in a sort (the rifles come after every lighter firearm by weight),
+//! so walking the whole order to find them cost the catalog, not the page.
+//!
 //! `select` answers exactly what the plain filter-sort-slice of every record answers (tests
 //! compare the two on random combinations).
 
@@ -16,6 +20,10 @@ use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::ops::Range;
+
+mod ranked;
+
+use ranked::{RankedSets, SetKey};
 
 use super::facts::{Facts, NONE};
 use super::orders::{Order, Orders, Sort};
@@ -76,10 +84,18 @@ pub struct ListIndex {
     has_3d_model: [Vec<u32>; 2],
     /// Positions with a known barrel length, shortest first (year and weight use the sort orders).
     barrel: Vec<u32>,
+    /// The closed sets again, each in every sort's order.
+    ranked: RankedSets,
 }
 
 impl ListIndex {
-    pub fn build(facts: &[Facts], manufacturers: usize, categories: usize, calibers: usize) -> Self {
+    pub fn build(
+        facts: &[Facts],
+        orders: &Orders,
+        manufacturers: usize,
+        categories: usize,
+        calibers: usize,
+    ) -> Self {
         let mut index = Self {
             len: facts.len(),
             manufacturer: vec![Vec::new(); manufacturers],
@@ -90,6 +106,7 @@ impl ListIndex {
             country: HashMap::new(),
             has_3d_model: [Vec::new(), Vec::new()],
             barrel: Vec::new(),
+            ranked: RankedSets::build(facts, orders),
         };
         fn push(lists: &mut [Vec<u32>], value: usize, at: u32) {
             if let Some(list) = lists.get_mut(value) {
@@ -135,11 +152,15 @@ impl ListIndex {
     ) -> ListPage {
         let order = orders.get(sort);
         let (offset, limit) = (window.start, window.len());
-        let Some((candidates, sets)) = self.smallest_candidates(facts, orders, filters) else {
+        let Some((candidates, sets, key)) = self.smallest_candidates(facts, orders, filters) else {
             let end = offset.saturating_add(limit).min(self.len);
             let positions = (offset.min(end)..end).map(|i| order.at(i, descending)).collect();
             return ListPage { positions, total: self.len };
         };
+        if let (1, Some(key)) = (sets, key) {
+            let (positions, total) = self.ranked.page(key, (sort, descending), window);
+            return ListPage { positions, total };
+        }
         // With one filter its set is exactly the matches; with more, test the others' facts.
         let matched: Cow<[u32]> = if sets == 1 {
             Cow::Borrowed(candidates)
@@ -176,14 +197,15 @@ impl ListIndex {
             .collect()
     }
 
-    /// The smallest set of positions that holds every match (a superset, tested afterwards) and
-    /// how many filter sets there were, or None when no filter narrows the catalog.
+    /// The smallest set of positions that holds every match (a superset, tested afterwards), how
+    /// many filter sets there were and, for a closed filter's set, which; None when no filter
+    /// narrows the catalog.
     fn smallest_candidates<'a>(
         &'a self,
         facts: &[Facts],
         orders: &'a Orders,
         filters: &Filters,
-    ) -> Option<(&'a [u32], usize)> {
+    ) -> Option<(&'a [u32], usize, Option<SetKey>)> {
         const EMPTY: &[u32] = &[];
         let list = |lists: &'a [Vec<u32>], value: Option<usize>| {
             value.map(|v| lists.get(v).map_or(EMPTY, Vec::as_slice))
@@ -191,20 +213,36 @@ impl ListIndex {
         let year = |at: u32| facts[at as usize].year.unwrap_or_default();
         let weight = |at: u32| facts[at as usize].weight;
         let barrel = |at: u32| facts[at as usize].barrel;
+        let closed = |set: Option<&'a [u32]>, key: Option<SetKey>| set.map(|set| (set, key));
         let sets = [
-            list(&self.manufacturer, filters.manufacturer.map(|m| m as usize)),
-            list(&self.category, filters.category.map(usize::from)),
-            list(&self.caliber, filters.caliber.map(|c| c as usize)),
-            list(&self.action, filters.action.map(usize::from)),
-            list(&self.status, filters.status.map(usize::from)),
-            filters.country.map(|c| self.country.get(&c).map_or(EMPTY, Vec::as_slice)),
-            filters.has_3d_model.map(|wanted| self.has_3d_model[usize::from(wanted)].as_slice()),
-            range(orders.year.known(), year, filters.year_min, filters.year_max),
-            range(orders.weight.known(), weight, filters.weight_min, filters.weight_max),
-            range(&self.barrel, barrel, filters.barrel_length_min, None),
+            closed(
+                list(&self.manufacturer, filters.manufacturer.map(|m| m as usize)),
+                filters.manufacturer.map(SetKey::Manufacturer),
+            ),
+            closed(
+                list(&self.category, filters.category.map(usize::from)),
+                filters.category.map(SetKey::Category),
+            ),
+            closed(
+                list(&self.caliber, filters.caliber.map(|c| c as usize)),
+                filters.caliber.map(SetKey::Caliber),
+            ),
+            closed(list(&self.action, filters.action.map(usize::from)), filters.action.map(SetKey::Action)),
+            closed(list(&self.status, filters.status.map(usize::from)), filters.status.map(SetKey::Status)),
+            closed(
+                filters.country.map(|c| self.country.get(&c).map_or(EMPTY, Vec::as_slice)),
+                filters.country.map(SetKey::Country),
+            ),
+            closed(
+                filters.has_3d_model.map(|wanted| self.has_3d_model[usize::from(wanted)].as_slice()),
+                filters.has_3d_model.map(SetKey::Has3dModel),
+            ),
+            closed(range(orders.year.known(), year, filters.year_min, filters.year_max), None),
+            closed(range(orders.weight.known(), weight, filters.weight_min, filters.weight_max), None),
+            closed(range(&self.barrel, barrel, filters.barrel_length_min, None), None),
         ];
         let count = sets.iter().flatten().count();
-        sets.into_iter().flatten().min_by_key(|set| set.len()).map(|set| (set, count))
+        sets.into_iter().flatten().min_by_key(|(set, _)| set.len()).map(|(set, key)| (set, count, key))
     }
 }
 

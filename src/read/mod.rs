@@ -149,6 +149,7 @@ impl ReadModel {
                 let facts = facts::build(catalog, &manufacturer_at, &category_at, &caliber_at);
                 let list = list_index::ListIndex::build(
                     &facts,
+                    &orders,
                     catalog.manufacturers.len(),
                     catalog.categories.len(),
                     catalog.calibers.len(),

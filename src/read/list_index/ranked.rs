@@ -1,0 +1,106 @@
+//! Every closed filter's set in every sort's order, so a list with one closed filter (a
+//! category, a maker, a caliber...) reads its page straight off its own order.
+//!
+//! Walking the whole sort order through a membership test costs the position of the page's last
+//! match, and matches cluster: sorted by weight, the rifles come after every lighter firearm. These
+//! lists are built in one pass over each order (a position joins its sets' lists in order), so
+//! they cost the closed sets again per sort and a few passes at build.
+
+use std::collections::HashMap;
+
+use super::super::facts::{Facts, NONE};
+use super::super::orders::{Orders, Sort};
+
+/// Which closed filter's set, for which value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SetKey {
+    Manufacturer(u32),
+    Category(u16),
+    Caliber(u32),
+    Action(u16),
+    Status(u16),
+    Country([u8; 2]),
+    Has3dModel(bool),
+}
+
+impl SetKey {
+    /// The closed sets a firearm belongs to.
+    fn of(f: &Facts, mut each: impl FnMut(SetKey)) {
+        each(SetKey::Manufacturer(f.manufacturer));
+        each(SetKey::Category(f.category));
+        let mut seen: Vec<u32> = Vec::new();
+        for &c in f.calibers.iter() {
+            // A caliber linked twice is one membership.
+            if !seen.contains(&c) {
+                seen.push(c);
+                each(SetKey::Caliber(c));
+            }
+        }
+        if f.action != NONE {
+            each(SetKey::Action(f.action));
+        }
+        if f.status != NONE {
+            each(SetKey::Status(f.status));
+        }
+        each(SetKey::Country(f.country));
+        each(SetKey::Has3dModel(f.has_3d_model));
+    }
+}
+
+/// One set in one sort's ascending order, positions with a known sort value first. Descending
+/// reverses the known part only, as `Order::at` does (unknown values last either way).
+#[derive(Default)]
+struct Ranked {
+    positions: Vec<u32>,
+    known: usize,
+}
+
+const SORTS: [Sort; 4] = [Sort::Name, Sort::Weight, Sort::Year, Sort::Caliber];
+
+pub struct RankedSets {
+    /// Per entry of `SORTS`.
+    by_sort: Vec<HashMap<SetKey, Ranked>>,
+}
+
+impl RankedSets {
+    pub fn build(facts: &[Facts], orders: &Orders) -> Self {
+        let by_sort = SORTS
+            .iter()
+            .map(|&sort| {
+                let order = orders.get(sort);
+                let known = order.known().len();
+                let mut sets: HashMap<SetKey, Ranked> = HashMap::new();
+                for i in 0..facts.len() {
+                    let at = order.at(i, false);
+                    SetKey::of(&facts[at], |key| {
+                        let set = sets.entry(key).or_default();
+                        set.positions.push(at as u32);
+                        set.known += usize::from(i < known);
+                    });
+                }
+                sets
+            })
+            .collect();
+        Self { by_sort }
+    }
+
+    /// Positions `window` of the set `key` in `sort` order, and the set's size (nothing and 0 for
+    /// a set no firearm is in).
+    pub fn page(
+        &self,
+        key: SetKey,
+        (sort, descending): (Sort, bool),
+        window: std::ops::Range<usize>,
+    ) -> (Vec<usize>, usize) {
+        let at_sort = SORTS.iter().position(|&s| s == sort).expect("every sort is listed");
+        let Some(set) = self.by_sort[at_sort].get(&key) else { return (Vec::new(), 0) };
+        let end = window.end.min(set.positions.len());
+        let positions = (window.start.min(end)..end)
+            .map(|i| {
+                let i = if descending && i < set.known { set.known - 1 - i } else { i };
+                set.positions[i] as usize
+            })
+            .collect();
+        (positions, set.positions.len())
+    }
+}
