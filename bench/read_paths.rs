@@ -35,6 +35,7 @@ fn main() {
     let orders = Orders::build(&catalog, &caliber_at);
     let list = ListIndex::build(
         &facts,
+        &orders,
         catalog.manufacturers.len(),
         catalog.categories.len(),
         catalog.calibers.len(),
