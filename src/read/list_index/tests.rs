@@ -75,9 +75,9 @@ fn random_filters(rng: &mut StdRng, facts: &[Facts]) -> Filters {
     f
 }
 
-#[test]
-fn every_random_combination_equals_the_plain_filter_sort_slice() {
-    let catalog = synthesize(3_000, 7);
+/// A synthetic catalog's facts, sort orders and list index.
+fn synthetic(firearms: usize, seed: u64) -> (Vec<Facts>, Orders, ListIndex) {
+    let catalog = synthesize(firearms, seed);
     let caliber_at = positions(catalog.calibers.iter().map(|c| &c.id));
     let facts = facts::build(
         &catalog,
@@ -93,6 +93,12 @@ fn every_random_combination_equals_the_plain_filter_sort_slice() {
         catalog.categories.len(),
         catalog.calibers.len(),
     );
+    (facts, orders, index)
+}
+
+#[test]
+fn every_random_combination_equals_the_plain_filter_sort_slice() {
+    let (facts, orders, index) = synthetic(3_000, 7);
     let mut rng = StdRng::seed_from_u64(11);
     let mut non_empty = 0;
     for case in 0..400 {
@@ -120,22 +126,7 @@ fn every_random_combination_equals_the_plain_filter_sort_slice() {
 /// end equal the plain answer, and so does a value no firearm holds.
 #[test]
 fn one_closed_filter_pages_its_own_order() {
-    let catalog = synthesize(2_000, 3);
-    let caliber_at = positions(catalog.calibers.iter().map(|c| &c.id));
-    let facts = facts::build(
-        &catalog,
-        &positions(catalog.manufacturers.iter().map(|m| &m.id)),
-        &positions(catalog.categories.iter().map(|c| &c.id)),
-        &caliber_at,
-    );
-    let orders = Orders::build(&catalog, &caliber_at);
-    let index = ListIndex::build(
-        &facts,
-        &orders,
-        catalog.manufacturers.len(),
-        catalog.categories.len(),
-        catalog.calibers.len(),
-    );
+    let (facts, orders, index) = synthetic(2_000, 3);
     let sample = &facts[17];
     let alone: Vec<Filters> = vec![
         Filters { manufacturer: Some(sample.manufacturer), ..Filters::default() },
