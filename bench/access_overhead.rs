@@ -106,7 +106,7 @@ async fn rounds(measured: (&str, &str, Option<&str>), baseline: (&str, &str, Opt
 }
 
 /// The three servers: the service itself, the manufacturer handler alone with the caller already
-/// attached, and a fixed JSON body of about a detail's size from a bare axum router (the
+/// attached, and the firearm detail's own JSON as a fixed body from a bare axum router (the
 /// framework's ceiling). Returns an Enterprise key and their addresses.
 async fn serve(url: String) -> (String, SocketAddr, SocketAddr, SocketAddr) {
     let db = Db::connect(&url).await.expect("the bench database opens");
@@ -142,8 +142,16 @@ async fn serve(url: String) -> (String, SocketAddr, SocketAddr, SocketAddr) {
     let bare_addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, bare).await });
 
-    let fixed: &'static str =
-        Box::leak(format!("{{\"success\":true,\"data\":\"{}\"}}", "x".repeat(2_000)).into_boxed_str());
+    // The ceiling answers the detail's own bytes, so the ratio compares the work around the same
+    // body on the wire rather than bodies of different sizes.
+    let detail = reqwest::Client::new()
+        .get(format!("http://{full_addr}/v1/firearms/glock-17"))
+        .header("x-api-key", &key)
+        .send()
+        .await
+        .and_then(|response| response.error_for_status())
+        .expect("the detail answers");
+    let fixed: &'static str = Box::leak(detail.text().await.expect("the detail reads").into_boxed_str());
     let ceiling = axum::Router::new().route(
         "/fixed",
         get(move || async move { ([(axum::http::header::CONTENT_TYPE, "application/json")], fixed) }),

@@ -5,7 +5,9 @@
 //! Run: `cargo bench --bench catalog_reads` (see bench/README.md). Prints, per catalog and
 //! operation, requests per second and p50/p99 latency, then the server's peak resident memory
 //! (VmHWM from /proc) and how long it took to answer /ready after start; at the large catalog,
-//! each figure the issues set a target for with the target and pass or fail.
+//! each figure the issues set a target for with the target and pass or fail, including the import's
+//! time and peak memory on SQLite and on PostgreSQL, and how long one changed record takes from
+//! `catalog import` to being served by the running node.
 //!
 //! Where `wrk` and `taskset` are installed, the server runs on core 0 and wrk loads it from
 //! core 1 (the way the issues measured); otherwise an in-process client shares the cores.
@@ -52,19 +54,19 @@ async fn main() {
             .args(["catalog", "synth", "--firearms", &firearms.to_string(), "--seed", "1"])
             .arg(&dir));
         measure(&format!("synthetic catalog, {firearms} firearms"), &dir, &scratch.join("synth.db")).await;
+        import_into_postgres(&dir).await;
     }
     let _ = std::fs::remove_dir_all(&scratch);
 }
 
 async fn measure(label: &str, data: &Path, db_file: &Path) {
     let url = format!("sqlite://{}", db_file.display());
-    let started = Instant::now();
-    run(Command::new(ARMORY).env("ARMORY_DATABASE_URL", &url).args(["catalog", "import"]).arg(data));
-    let import = started.elapsed().as_secs_f64();
-    println!("\n== {label} (import {import:.1} s)");
+    let (import, import_peak) = timed_import(&url, data);
+    println!("\n== {label} (import {import:.1} s, peak {import_peak} MiB)");
     let large = label.starts_with("synthetic");
     if large {
         verdict("import (SQLite), s", import, 10.0);
+        verdict("import (SQLite) peak memory, MiB", import_peak as f64, 1024.0);
     }
     let key = enterprise_key(&url).await;
 
@@ -139,7 +141,110 @@ async fn measure(label: &str, data: &Path, db_file: &Path) {
     println!("server peak memory: {memory} MiB");
     if large {
         verdict("server peak memory, MiB", memory as f64, 300.0);
+        let served = one_record_change(data, &url, &base, &key, &id).await;
+        verdict("one-record import until served, s", served, 1.0);
     }
+}
+
+/// Rename one firearm in the catalog's files, import them again while the server runs, and time
+/// until the server answers the new name: the whole path of a small change (the import's diff,
+/// the node noticing the catalog revision, the snapshot it serves).
+async fn one_record_change(data: &Path, url: &str, base: &str, key: &str, id: &str) -> f64 {
+    let marker = format!("id = \"{id}\"\n");
+    let file = files_under(data)
+        .into_iter()
+        .find(|file| std::fs::read_to_string(file).is_ok_and(|text| text.contains(&marker)))
+        .expect("the sampled firearm is in a catalog file");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let at = text.find(&marker).unwrap() + marker.len();
+    let name_line =
+        text[at..].lines().find(|line| line.starts_with("name = ")).expect("the record has a name");
+    let renamed = format!("{} (changed)\"", name_line.trim_end_matches('"'));
+    let changed = format!("{}{}", &text[..at], text[at..].replacen(name_line, &renamed, 1));
+    std::fs::write(&file, changed).unwrap();
+
+    let started = Instant::now();
+    run(Command::new(ARMORY).env("ARMORY_DATABASE_URL", url).args(["catalog", "import"]).arg(data));
+    let imported = started.elapsed().as_secs_f64();
+    let client = reqwest::Client::new();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while Instant::now() < deadline {
+        let body: serde_json::Value = client
+            .get(format!("{base}/v1/firearms/{id}"))
+            .header("x-api-key", key)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        if body["data"]["name"].as_str().is_some_and(|name| name.ends_with("(changed)")) {
+            let served = started.elapsed().as_secs_f64();
+            println!("one-record change: imported in {imported:.2} s, served after {served:.2} s");
+            return served;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the changed record was never served");
+}
+
+fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() { files.extend(files_under(&path)) } else { files.push(path) }
+    }
+    files
+}
+
+/// The same import into a fresh PostgreSQL database (`ARMORY_BENCH_POSTGRES_URL`, by default the
+/// machine's `postgres://postgres@127.0.0.1:5432/test`, where the bench creates and drops a
+/// database of its own). Skipped, and said so, when PostgreSQL does not answer.
+async fn import_into_postgres(data: &Path) {
+    let admin_url = std::env::var("ARMORY_BENCH_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned());
+    let Ok(admin) = Db::connect(&admin_url).await else {
+        println!("\nPostgreSQL at {admin_url} does not answer: its import is not measured");
+        return;
+    };
+    let name = format!("armory_bench_{}", std::process::id());
+    let create = format!("CREATE DATABASE {name}");
+    sqlx::query(sqlx::AssertSqlSafe(create))
+        .execute(admin.pool())
+        .await
+        .expect("a bench database is created");
+    let (root, _) = admin_url.rsplit_once('/').expect("the URL names a database");
+    let (seconds, peak) = timed_import(&format!("{root}/{name}"), data);
+    println!("\n== the synthetic catalog into PostgreSQL (import {seconds:.1} s, peak {peak} MiB)");
+    verdict("import (PostgreSQL), s", seconds, 10.0);
+    verdict("import (PostgreSQL) peak memory, MiB", peak as f64, 1024.0);
+    let drop = format!("DROP DATABASE {name} WITH (FORCE)");
+    let _ = sqlx::query(sqlx::AssertSqlSafe(drop)).execute(admin.pool()).await;
+    admin.close().await;
+}
+
+/// `armory catalog import` into `url`: seconds, and the process's peak resident memory in MiB
+/// (its VmHWM, read every 20 ms while it runs; the last reading before it exits).
+fn timed_import(url: &str, data: &Path) -> (f64, u64) {
+    let started = Instant::now();
+    let mut child = Command::new(ARMORY)
+        .env("ARMORY_DATABASE_URL", url)
+        .args(["catalog", "import"])
+        .arg(data)
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the armory binary runs");
+    let mut peak = 0;
+    loop {
+        peak = peak.max(peak_memory_kib(child.id()));
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "the import failed");
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    (started.elapsed().as_secs_f64(), peak / 1024)
 }
 
 /// A figure against its target (lower is better), with pass or fail.

@@ -5,9 +5,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{MatchedPath, Request, State};
+use axum::extract::Request;
 use axum::http::StatusCode;
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use time::OffsetDateTime;
 
@@ -35,32 +34,38 @@ pub struct Access {
     pub transport: super::transport::TransportPolicy,
 }
 
-pub async fn gate(
-    State(access): State<Arc<Access>>,
-    matched: MatchedPath,
-    request: Request,
-    next: Next,
-) -> Response {
+/// The gate around `inner` (what the operation does once admitted), for a request to the route
+/// template `route`. A plain function rather than a middleware of its own: the HTTP layer calls it
+/// in its one route layer, together with the layers that run inside it.
+pub async fn gate<F, Fut>(access: &Arc<Access>, route: &str, request: Request, inner: F) -> Response
+where
+    F: FnOnce(Request) -> Fut,
+    Fut: Future<Output = Response>,
+{
     // The router answers HEAD with the GET handler (and drops the body), so HEAD is the GET
     // operation here too: same credential, plan, limits and counting.
-    let operation = operations::for_request(request.method(), matched.as_str());
-    let mut response = guard(access, operation, &matched, request, next).await;
+    let operation = operations::for_request(request.method(), route);
+    let mut response = guard(access, operation, route, request, inner).await;
     let label = operation.map_or("unlisted", |op| op.name);
     response.extensions_mut().insert(crate::metrics::OperationLabel(label));
     response
 }
 
-async fn guard(
-    access: Arc<Access>,
+async fn guard<F, Fut>(
+    access: &Arc<Access>,
     operation: Option<&'static Operation>,
-    matched: &MatchedPath,
+    route: &str,
     request: Request,
-    next: Next,
-) -> Response {
+    inner: F,
+) -> Response
+where
+    F: FnOnce(Request) -> Fut,
+    Fut: Future<Output = Response>,
+{
     let Some(operation) = operation else {
         // Fail closed: a routed path the operations table does not know is a programming error
         // (start-up refuses it); it must never be served without a key.
-        tracing::error!(route = matched.as_str(), method = %request.method(), "a routed operation is missing from the table");
+        tracing::error!(route, method = %request.method(), "a routed operation is missing from the table");
         return ApiError::new(
             Reason::InternalError,
             "The service failed to answer; quote request_id to support.",
@@ -68,7 +73,7 @@ async fn guard(
         .into_response();
     };
     if operation.min_plan.is_none() {
-        let mut response = next.run(request).await;
+        let mut response = inner(request).await;
         cache_policy(&mut response, operation, false);
         return response;
     }
@@ -81,7 +86,7 @@ async fn guard(
         cache_policy(&mut response, operation, true);
         return response;
     }
-    let caller = match admit(&access, operation, request.headers(), now).await {
+    let caller = match admit(access, operation, request.headers(), now).await {
         Ok(caller) => caller,
         Err(error) => {
             let mut response = error.into_response();
@@ -91,7 +96,7 @@ async fn guard(
     };
     let subject = caller.subject();
     request.extensions_mut().insert(caller);
-    let response = next.run(request).await;
+    let response = inner(request).await;
     let day = clock::day(now);
     if response.status() == StatusCode::NOT_MODIFIED {
         // A 304 spent a per-minute slot but never the day's allowance: return the unit taken.

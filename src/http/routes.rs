@@ -15,7 +15,6 @@ use utoipa::openapi::OpenApi as OpenApiDocument;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::gate::gate;
 use crate::error::Reason;
 use crate::error::{ApiError, MAX_JSON_BODY_BYTES};
 use crate::http::account::{collections, favorites, reports, support, usage, webhooks};
@@ -23,11 +22,10 @@ use crate::http::catalog::{
     ammunition, attachments, calibers, categories, countries, firearms, game_stats_versions,
     manufacturer_history, manufacturers, offers,
 };
-use crate::http::edge::body_limit;
-use crate::http::edge::conditional;
-use crate::http::edge::envelope;
-use crate::http::edge::idempotency;
-use crate::http::edge::timeout;
+use crate::http::edge::body_limit::RefuseOversizeLayer;
+use crate::http::edge::envelope::EnvelopeLayer;
+use crate::http::edge::operation::{OperationState, around_operation};
+use crate::http::edge::timeout::WithinLayer;
 use crate::http::edge::{compression, cors};
 use crate::http::game;
 use crate::http::openapi;
@@ -155,13 +153,10 @@ pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Router,
     let (operations, mut document) = operations().split_for_parts();
     openapi::binding::bind(&mut document)?;
     openapi::set_server(&mut document, state.config.public_url.as_deref());
-    // Only on matched routes, so an unknown path stays a 404. The gate (credential, plan, limits)
-    // wraps the conditional layer, so a 304 passed the gate and the gate sees it was a 304; it
-    // wraps the idempotency layer too, which needs to know the caller.
-    let mut router = operations
-        .route_layer(axum::middleware::from_fn_with_state(state.db.clone(), idempotency::replay_or_record))
-        .route_layer(axum::middleware::from_fn(conditional::answer_not_modified))
-        .route_layer(axum::middleware::from_fn_with_state(state.access.clone(), gate));
+    // Only on matched routes, so an unknown path stays a 404: the gate (credential, plan, limits)
+    // around the conditional answer and the idempotent replay, in one layer (`edge::operation`).
+    let around = OperationState { access: state.access.clone(), db: state.db.clone() };
+    let mut router = operations.route_layer(axum::middleware::from_fn_with_state(around, around_operation));
     if let Some(extra) = extra {
         // Test probes sit outside the gate: they are not operations.
         router = router.merge(extra);
@@ -176,18 +171,18 @@ pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Router,
         .fallback(route_not_found)
         .method_not_allowed_fallback(route_not_found);
     // The edge layers wrap the router as one service, outermost first, rather than through
-    // `Router::layer`, which boxes every layer around every route: each from_fn layer clones the
-    // service inside it per request, and a chain of boxes made that a deep copy (about a tenth of a
-    // firearm detail's time in the profile). Outside the router, the inner clone is an `Arc`.
-    // None of them needs the matched route.
+    // `Router::layer`, which boxes every layer around every route. They are plain services (a
+    // response map, or a service that calls the one inside it), not `from_fn` middleware, which
+    // clones the whole stack inside it and boxes a future per request. None of them needs the
+    // matched route.
     let edge = tower::ServiceBuilder::new()
-        .layer(axum::middleware::from_fn(compression::tag_encoded_etags))
+        .map_response(compression::tag_encoded_etags)
         .layer(compression::layer())
-        .layer(axum::middleware::from_fn(envelope::envelope))
+        .layer(EnvelopeLayer)
         .layer(cors::layer(state_cors_origins))
-        .layer(axum::middleware::from_fn(body_limit::refuse_declared_oversize))
+        .layer(RefuseOversizeLayer)
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES as usize))
-        .layer(axum::middleware::from_fn_with_state(request_timeout, timeout::within))
+        .layer(WithinLayer(request_timeout))
         .layer(CatchPanicLayer::custom(|_panic| panic_response()))
         .service(router);
     Ok(Router::new().fallback_service(edge))

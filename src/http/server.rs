@@ -216,6 +216,33 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Watched<S> {
         polled
     }
 
+    /// A head and body go out in one `writev` rather than hyper copying the body behind the head
+    /// first. hyper's bare error answers have no body: a single buffer takes the path above.
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buffers: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        let this = self.get_mut();
+        let mut filled = buffers.iter().filter(|buffer| !buffer.is_empty());
+        if let (Some(only), None) = (filled.next(), filled.next()) {
+            return Pin::new(this).poll_write(cx, only);
+        }
+        if this.rewriting.is_some() {
+            let first = buffers.iter().find(|buffer| !buffer.is_empty()).map_or(&[][..], |b| &b[..]);
+            return Pin::new(this).poll_write(cx, first);
+        }
+        let polled = Pin::new(&mut this.inner).poll_write_vectored(cx, buffers);
+        if matches!(polled, Poll::Ready(Ok(n)) if n > 0) {
+            this.touch();
+        }
+        polled
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
         Pin::new(&mut self.get_mut().inner).poll_flush(cx)
     }

@@ -20,13 +20,14 @@
 //! matches every firearm (a full-name search of the synthetic catalog, where every name shares a
 //! word).
 
-use tantivy::collector::{Count, TopDocs};
+use tantivy::collector::Count;
 use tantivy::columnar::Column;
-use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
+use tantivy::indexer::NoMergePolicy;
+use tantivy::query::{BooleanQuery, BoostQuery, EnableScoring, FuzzyTermQuery, Occur, Query, TermQuery};
 use tantivy::schema::{FAST, Field, IndexRecordOption, Schema, TEXT};
-use tantivy::{Index, IndexReader, Searcher, TantivyDocument, Term};
+use tantivy::{Index, IndexWriter, Searcher, TantivyDocument, Term};
 
-use std::collections::HashMap;
+use std::collections::{BinaryHeap, HashMap};
 
 use crate::catalog::model::{Catalog, Firearm};
 
@@ -66,11 +67,17 @@ pub fn squash(word: &str) -> String {
 }
 
 pub struct SearchIndex {
-    reader: IndexReader,
+    /// The index as committed once: no reader reloads or merges can change its segments under
+    /// `positions`.
+    searcher: Searcher,
     fields: Vec<(Field, f32)>,
     spellings: Field,
     /// Per segment, the firearm position of each document.
     positions: Vec<Column<u64>>,
+    /// Segment ordinals in catalog order: each segment holds a run of firearms in the order they
+    /// were added (one indexing thread, no merges), so visiting segments in this order visits
+    /// documents by catalog position.
+    in_catalog_order: Vec<usize>,
 }
 
 /// One page of hits: firearm positions, best first, and how many matched in all.
@@ -136,7 +143,8 @@ impl SearchIndex {
         let spellings = schema.add_text_field(SPELLINGS.0, TEXT);
         let position = schema.add_u64_field("position", FAST);
         let index = Index::create_in_ram(schema.build());
-        let mut writer = index.writer_with_num_threads(1, 64_000_000)?;
+        let mut writer: IndexWriter = index.writer_with_num_threads(1, 64_000_000)?;
+        writer.set_merge_policy(Box::new(NoMergePolicy));
         let texts_of = DocumentTexts::new(catalog);
         for (i, firearm) in catalog.firearms.iter().enumerate() {
             let texts = texts_of.of(firearm);
@@ -157,36 +165,29 @@ impl SearchIndex {
             writer.add_document(doc)?;
         }
         writer.commit()?;
-        let reader = index.reader()?;
-        let searcher = reader.searcher();
+        let searcher = index.reader()?.searcher();
         let positions = searcher
             .segment_readers()
             .iter()
             .map(|segment| segment.fast_fields().u64("position"))
             .collect::<tantivy::Result<Vec<_>>>()?;
-        Ok(Self { reader, fields, spellings, positions })
+        let mut in_catalog_order: Vec<usize> = (0..positions.len()).collect();
+        in_catalog_order.sort_by_key(|&segment| positions[segment].first(0));
+        Ok(Self { searcher, fields, spellings, positions, in_catalog_order })
     }
 
     /// Hits `offset..offset + limit` of `query`, best first, and the total.
     pub fn search(&self, query: &str, offset: usize, limit: usize) -> tantivy::Result<Hits> {
-        let searcher = self.reader.searcher();
-        let Some(built) = self.query(&searcher, query)? else {
+        let searcher = &self.searcher;
+        let Some(built) = self.query(searcher, query)? else {
             return Ok(Hits { positions: vec![], scores: vec![], total: 0 });
         };
-        let top = TopDocs::with_limit(limit.max(1)).and_offset(offset).order_by_score();
-        let mut hits: Vec<(f32, usize)> = searcher
-            .search(&built.query, &top)?
-            .into_iter()
-            .filter_map(|(score, address)| {
-                let position = self.positions.get(address.segment_ord as usize)?.first(address.doc_id)?;
-                Some((score, position as usize))
-            })
-            .collect();
+        let mut hits = self.best(searcher, &built.query, offset + limit.max(1))?;
         // The pruned (WAND) and the exhaustive evaluation add a document's clause scores in
         // different orders, so equal scores can differ in the last bits: rank on scores rounded
         // to a millionth, equal ones by catalog position, so the order does not depend on the path.
         hits.sort_by(|a, b| rounded(b.0).total_cmp(&rounded(a.0)).then(a.1.cmp(&b.1)));
-        let (scores, positions) = hits.into_iter().take(limit).unzip();
+        let (scores, positions) = hits.into_iter().skip(offset).take(limit).unzip();
         // A union holds every document as soon as one of its clauses does.
         let total = if built.widest_clause >= searcher.num_docs() {
             searcher.num_docs() as usize
@@ -194,6 +195,47 @@ impl SearchIndex {
             searcher.search(&built.query, &Count)?
         };
         Ok(Hits { positions, scores, total })
+    }
+
+    /// The `k` best documents of `query` as (score, firearm position), in no order.
+    ///
+    /// Collected here rather than by `TopDocs` for ties. When thousands of documents share the
+    /// k-th best score (a full-name search of a catalog whose names share their words), the
+    /// upper bound block-max WAND computes for a block is that score give or take the last bits of
+    /// a float sum, so `TopDocs`, which skips a block only when its bound is not above the
+    /// threshold, scored nearly every document. Here the threshold sits a millionth above the k-th
+    /// score: a document within that of it is a tie, and a tie never displaces the earlier
+    /// document it ties with (documents arrive in catalog order), so the answer is the same.
+    fn best(
+        &self,
+        searcher: &Searcher,
+        query: &BooleanQuery,
+        k: usize,
+    ) -> tantivy::Result<Vec<(f32, usize)>> {
+        let weight = query.weight(EnableScoring::enabled_from_searcher(searcher))?;
+        let mut best: BinaryHeap<Worst> = BinaryHeap::with_capacity(k + 1);
+        let mut threshold = f32::MIN;
+        for &segment in &self.in_catalog_order {
+            let positions = &self.positions[segment];
+            weight.for_each_pruning(
+                threshold,
+                searcher.segment_reader(segment as u32),
+                &mut |doc, score| {
+                    let Some(position) = positions.first(doc) else { return threshold };
+                    best.push(Worst(score, position as usize));
+                    if best.len() > k {
+                        best.pop();
+                    }
+                    if best.len() == k
+                        && let Some(Worst(kth, _)) = best.peek()
+                    {
+                        threshold = kth + kth.abs() * TIE;
+                    }
+                    threshold
+                },
+            )?;
+        }
+        Ok(best.into_iter().map(|Worst(score, position)| (score, position)).collect())
     }
 
     fn query(&self, searcher: &Searcher, text: &str) -> tantivy::Result<Option<Built>> {
@@ -216,8 +258,12 @@ impl SearchIndex {
             // none of them knows expands (this keeps common words from costly fuzzy unions).
             let edits = allowed_edits(term);
             let typo = edits > 0 && matching[..TYPO_FIELDS].iter().all(|&n| n == 0);
-            for (term, (_, boost)) in exact.into_iter().zip(&self.fields) {
-                clauses.push(boosted(Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)), *boost));
+            // A field that never holds the word adds nothing but a clause for the union to visit.
+            for ((term, (_, boost)), matches) in exact.into_iter().zip(&self.fields).zip(&matching) {
+                if *matches > 0 {
+                    clauses
+                        .push(boosted(Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)), *boost));
+                }
             }
             if typo {
                 let weight = SPELLINGS.1 / 2.0;
@@ -227,9 +273,38 @@ impl SearchIndex {
                 clauses.push(boosted(Box::new(TermQuery::new(squashed, IndexRecordOption::Basic)), weight));
             }
         }
+        if clauses.is_empty() {
+            return Ok(None);
+        }
         Ok(Some(Built { query: BooleanQuery::new(clauses), widest_clause }))
     }
 }
+
+/// Scores this close, relative to their size, are one relevance when collecting (see `best`).
+const TIE: f32 = 1e-6;
+
+/// A hit ordered worst first: the lower score, or at one score the later firearm.
+struct Worst(f32, usize);
+
+impl Ord for Worst {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        other.0.total_cmp(&self.0).then(self.1.cmp(&other.1))
+    }
+}
+
+impl PartialOrd for Worst {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Worst {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for Worst {}
 
 fn rounded(score: f32) -> f32 {
     (score * 1e6).round() / 1e6

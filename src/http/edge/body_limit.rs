@@ -7,29 +7,67 @@
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
 use axum::http::header;
-use axum::middleware::Next;
 use axum::response::Response;
 use serde::de::DeserializeOwned;
 
 use crate::error::Reason;
 use crate::error::{ApiError, MAX_JSON_BODY_BYTES};
 use axum::response::IntoResponse;
+use futures_util::future::Either;
+use std::convert::Infallible;
+use std::future::{Ready, ready};
+use std::task::{Context, Poll};
+use tower::{Layer, Service};
 
-pub async fn refuse_declared_oversize(request: Request, next: Next) -> Response {
-    let declared = request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
-    match declared {
-        Some(length) if length > MAX_JSON_BODY_BYTES => ApiError::payload_too_large().into_response(),
-        _ => next.run(request).await,
+/// Wraps a service in `RefuseOversize`.
+#[derive(Clone, Copy, Default)]
+pub struct RefuseOversizeLayer;
+
+impl<S> Layer<S> for RefuseOversizeLayer {
+    type Service = RefuseOversize<S>;
+
+    fn layer(&self, inner: S) -> RefuseOversize<S> {
+        RefuseOversize { inner }
     }
 }
 
-/// `axum::Json` with the contract's errors: 400 INVALID_JSON and 413 PAYLOAD_TOO_LARGE. Every
-/// body of the API is a JSON object, so any other JSON value (an array, a string) is refused
-/// before its fields are read; serde alone would take an array as a struct's fields in order.
+/// 413 from the declared Content-Length, before a byte of the body is read. A plain service: the
+/// answer is either ready at once or the inner service's own future, unboxed.
+#[derive(Clone)]
+pub struct RefuseOversize<S> {
+    inner: S,
+}
+
+impl<S> Service<Request> for RefuseOversize<S>
+where
+    S: Service<Request, Response = Response, Error = Infallible>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Either<Ready<Result<Response, Infallible>>, S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request) -> Self::Future {
+        if declares_oversize(&request) {
+            Either::Left(ready(Ok(ApiError::payload_too_large().into_response())))
+        } else {
+            Either::Right(self.inner.call(request))
+        }
+    }
+}
+
+fn declares_oversize(request: &Request) -> bool {
+    request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok())
+        .is_some_and(|length| length > MAX_JSON_BODY_BYTES)
+}
+
 pub struct ApiJson<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {

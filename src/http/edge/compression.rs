@@ -3,10 +3,7 @@
 //! ETag carries its encoding (`"abc-gzip"`); `conditional` ignores that suffix when it compares,
 //! so a client revalidating the compressed form still gets its 304.
 
-use axum::extract::Request;
-use axum::http::{HeaderValue, header};
-use axum::middleware::Next;
-use axum::response::Response;
+use axum::http::{HeaderValue, Response, header};
 use tower_http::compression::CompressionLayer;
 
 /// The encodings an ETag may carry as a suffix.
@@ -20,8 +17,9 @@ pub fn layer() -> CompressionLayer {
 /// every answer says it varies with Accept-Encoding. The compression layer says so only of the
 /// bodies it would compress, so a HEAD (whose body the router has already dropped) or a tiny body
 /// would otherwise differ from its GET.
-pub async fn tag_encoded_etags(request: Request, next: Next) -> Response {
-    let mut response = next.run(request).await;
+/// A plain response map (`ServiceBuilder::map_response`), so it costs no service clone or boxed
+/// future per request.
+pub fn tag_encoded_etags<B>(mut response: Response<B>) -> Response<B> {
     let varies = response
         .headers()
         .get_all(header::VARY)

@@ -7,7 +7,6 @@
 use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
@@ -32,10 +31,15 @@ impl IntoResponse for &Rendered {
     }
 }
 
-/// The route layer: 304 with the ETag, and no body, when the caller already holds the answer.
-pub async fn answer_not_modified(request: Request, next: Next) -> Response {
+/// Around the handler (`inner`): 304 with the ETag, and no body, when the caller already holds the
+/// answer. Part of the one route layer, `operation`.
+pub async fn answer_not_modified<F, Fut>(request: Request, inner: F) -> Response
+where
+    F: FnOnce(Request) -> Fut,
+    Fut: Future<Output = Response>,
+{
     let asked = request.headers().contains_key(header::IF_NONE_MATCH).then(|| request.headers().clone());
-    let response = next.run(request).await;
+    let response = inner(request).await;
     let Some(request_headers) = asked else { return response };
     if !response.status().is_success() {
         return response;

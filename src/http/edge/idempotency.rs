@@ -10,9 +10,8 @@
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
@@ -36,12 +35,17 @@ pub fn applies_to(method: &str, path: &str) -> bool {
     method.eq_ignore_ascii_case("POST") && path.starts_with("/v1/me/")
 }
 
-pub async fn replay_or_record(State(db): State<Db>, request: Request, next: Next) -> Response {
+/// Around the handler (`inner`), inside the gate; part of the one route layer, `operation`.
+pub async fn replay_or_record<F, Fut>(db: &Db, request: Request, inner: F) -> Response
+where
+    F: FnOnce(Request) -> Fut,
+    Fut: Future<Output = Response>,
+{
     if request.method() != Method::POST || !applies_to("POST", request.uri().path()) {
-        return next.run(request).await;
+        return inner(request).await;
     }
     let Some(raw_key) = request.headers().get(&IDEMPOTENCY_KEY) else {
-        return next.run(request).await;
+        return inner(request).await;
     };
     let Some(key) = raw_key.to_str().ok().filter(|key| is_key(key)).map(str::to_owned) else {
         return ApiError::invalid_parameter(
@@ -51,7 +55,7 @@ pub async fn replay_or_record(State(db): State<Db>, request: Request, next: Next
         .into_response();
     };
     let Some(subject) = request.extensions().get::<Caller>().map(Caller::subject) else {
-        return next.run(request).await;
+        return inner(request).await;
     };
     let (parts, body) = request.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, MAX_JSON_BODY_BYTES as usize).await else {
@@ -61,7 +65,7 @@ pub async fn replay_or_record(State(db): State<Db>, request: Request, next: Next
 
     let waited_since = tokio::time::Instant::now();
     loop {
-        let claim = match idempotency::claim(&db, &subject, &key, &fingerprint).await {
+        let claim = match idempotency::claim(db, &subject, &key, &fingerprint).await {
             Ok(claim) => claim,
             Err(error) => return ApiError::dependency_unavailable("database", error).into_response(),
         };
@@ -87,23 +91,23 @@ pub async fn replay_or_record(State(db): State<Db>, request: Request, next: Next
         }
     }
 
-    let response = next.run(Request::from_parts(parts, Body::from(bytes))).await;
+    let response = inner(Request::from_parts(parts, Body::from(bytes))).await;
     if !response.status().is_success() {
         // Nothing was written that a retry must not repeat; give the key back. Should this fail,
         // the key stays claimed without an answer, and a duplicate is told to retry later.
-        let _ = idempotency::release(&db, &subject, &key).await;
+        let _ = idempotency::release(db, &subject, &key).await;
         return response;
     }
     let (parts, body) = response.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
-        let _ = idempotency::release(&db, &subject, &key).await;
+        let _ = idempotency::release(db, &subject, &key).await;
         return ApiError::internal("the answer could not be read back").into_response();
     };
     let stored = Stored { status: parts.status.as_u16(), body: String::from_utf8_lossy(&bytes).into_owned() };
-    if let Err(error) = idempotency::complete(&db, &subject, &key, &stored).await {
+    if let Err(error) = idempotency::complete(db, &subject, &key, &stored).await {
         // The write happened; the client gets its answer, but a retry could not be recognised.
         tracing::warn!(%error, "an idempotent answer could not be stored");
-        let _ = idempotency::release(&db, &subject, &key).await;
+        let _ = idempotency::release(db, &subject, &key).await;
     }
     Response::from_parts(parts, Body::from(bytes))
 }

@@ -7,4 +7,5 @@ pub mod conditional;
 pub mod cors;
 pub mod envelope;
 pub mod idempotency;
+pub mod operation;
 pub mod timeout;
