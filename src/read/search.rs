@@ -15,7 +15,9 @@
 //! dictionary even at 100,000 firearms. Typo matches weigh half of a name match, so an exact match
 //! ranks first. A word the index knows is never expanded, so common words cost no fuzzy union.
 //!
-//! Cost: the page comes from top-k collection (block-max WAND when every clause is a plain term),
+//! Cost: the page comes from top-k collection (block-max WAND when every clause is a plain term;
+//! our own collector, `best`, so ties do not defeat the pruning), ranked without the faint clauses
+//! of words nearly every document holds when the rest fills the page (`faint`),
 //! the total from a separate unscored count, or straight from the index when one clause alone
 //! matches every firearm (a full-name search of the synthetic catalog, where every name shares a
 //! word).
@@ -91,6 +93,8 @@ pub struct Hits {
 /// A built query and the most documents any one of its exact clauses matches.
 struct Built {
     query: BooleanQuery,
+    /// The query without its faint clauses (see `faint`), when it has some and other clauses too.
+    ranked: Option<BooleanQuery>,
     widest_clause: u64,
 }
 
@@ -182,7 +186,17 @@ impl SearchIndex {
         let Some(built) = self.query(searcher, query)? else {
             return Ok(Hits { positions: vec![], scores: vec![], total: 0 });
         };
-        let mut hits = self.best(searcher, &built.query, offset + limit.max(1))?;
+        let wanted = offset + limit.max(1);
+        // Faint clauses match (nearly) every document and add at most a ten-thousandth of a point
+        // each: they are left out of the ranking when the rest of the query fills the page alone,
+        // which spares the pruned walk a union over the whole catalog. The total still counts them.
+        let mut hits = match &built.ranked {
+            Some(ranked) => self.best(searcher, ranked, wanted)?,
+            None => Vec::new(),
+        };
+        if hits.len() < wanted {
+            hits = self.best(searcher, &built.query, wanted)?;
+        }
         // The pruned (WAND) and the exhaustive evaluation add a document's clause scores in
         // different orders, so equal scores can differ in the last bits: rank on scores rounded
         // to a millionth, equal ones by catalog position, so the order does not depend on the path.
@@ -244,6 +258,8 @@ impl SearchIndex {
             return Ok(None);
         }
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        let mut faint_clauses: Vec<bool> = Vec::new();
+        let documents = searcher.num_docs();
         let mut widest_clause = 0;
         let boosted = |query: Box<dyn Query>, boost: f32| -> (Occur, Box<dyn Query>) {
             (Occur::Should, Box::new(BoostQuery::new(query, boost)))
@@ -263,6 +279,7 @@ impl SearchIndex {
                 if *matches > 0 {
                     clauses
                         .push(boosted(Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)), *boost));
+                    faint_clauses.push(faint(*matches, documents, *boost));
                 }
             }
             if typo {
@@ -271,13 +288,37 @@ impl SearchIndex {
                 clauses.push(boosted(Box::new(FuzzyTermQuery::new(written, edits, true)), weight));
                 let squashed = Term::from_field_text(self.spellings, &squash(term));
                 clauses.push(boosted(Box::new(TermQuery::new(squashed, IndexRecordOption::Basic)), weight));
+                faint_clauses.extend([false, false]);
             }
         }
         if clauses.is_empty() {
             return Ok(None);
         }
-        Ok(Some(Built { query: BooleanQuery::new(clauses), widest_clause }))
+        let faint_count = faint_clauses.iter().filter(|&&f| f).count();
+        let ranked = (faint_count > 0 && faint_count < clauses.len()).then(|| {
+            let strong = clauses
+                .iter()
+                .zip(&faint_clauses)
+                .filter(|(_, faint)| !**faint)
+                .map(|((occur, query), _)| (*occur, query.box_clone()))
+                .collect();
+            BooleanQuery::new(strong)
+        });
+        Ok(Some(Built { query: BooleanQuery::new(clauses), ranked, widest_clause }))
     }
+}
+
+/// The most a faint clause may add to a score (see `faint`).
+const FAINT: f32 = 1e-4;
+
+/// Whether a word that `matches` of `documents` hold in a field of weight `boost` can add at most
+/// `FAINT` to a score: BM25's inverse document frequency of a word every document holds is
+/// ln(1 + 0.5 / (N + 0.5)), and its term-frequency factor is below k1 + 1 = 2.2. Such a word says
+/// nothing about which firearm is meant ("synthetic" in a catalog where every name holds it).
+fn faint(matches: u64, documents: u64, boost: f32) -> bool {
+    let (n, total) = (matches as f64, documents as f64);
+    let idf = (1.0 + (total - n + 0.5) / (n + 0.5)).ln();
+    (idf * 2.2 * f64::from(boost)) < f64::from(FAINT)
 }
 
 /// Scores this close, relative to their size, are one relevance when collecting (see `best`).
@@ -390,6 +431,38 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn leaving_faint_words_out_of_the_ranking_changes_no_page() {
+        // At 6,000 firearms "synthetic" in the descriptions is faint (weight 0.5); in the names
+        // (weight 4) it is not yet.
+        let catalog = crate::catalog::synth::synthesize(6_000, 3);
+        let index = SearchIndex::build(&catalog).unwrap();
+        let query = catalog.firearms[0].name.clone();
+        let built = index.query(&index.searcher, &query).unwrap().unwrap();
+        assert!(built.ranked.is_some(), "the query has a faint clause: {query}");
+        let whole = index.search(&query, 0, catalog.firearms.len()).unwrap();
+        assert_eq!(whole.total, brute_force_matches(&catalog, &query));
+        for (offset, limit) in [(0, 20), (20, 20), (100, 50)] {
+            let page = index.search(&query, offset, limit).unwrap();
+            assert_eq!(page.total, whole.total);
+            let expected = &whole.scores[offset..offset + limit];
+            for (got, want) in page.scores.iter().zip(expected) {
+                // A faint clause adds at most FAINT to a score.
+                assert!((got - want).abs() <= 3.0 * FAINT + 1e-4 * want.abs(), "{offset}: {got} vs {want}");
+            }
+        }
+    }
+
+    #[test]
+    fn only_a_word_nearly_every_firearm_holds_is_faint() {
+        // Every one of 100,000 names: at most about 4e-5 of a point, even in the name (weight 4).
+        assert!(faint(100_000, 100_000, 4.0));
+        // Every one of 2,000: up to 2e-3, which can order two firearms, so it counts.
+        assert!(!faint(2_000, 2_000, 4.0));
+        // Half of 100,000: worth about 2.4 points in the name.
+        assert!(!faint(50_000, 100_000, 4.0));
     }
 
     #[test]
