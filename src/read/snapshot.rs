@@ -59,12 +59,20 @@ pub struct CatalogHandle {
     current: Arc<RwLock<Arc<Snapshot>>>,
     /// Frozen game-stats versions already analysed (see `read::game::versions`).
     frozen_game: Arc<FrozenCache>,
+    /// Held while a snapshot is built: the revision poll and the webhook fan-out both ask for
+    /// new revisions, and two builds side by side took twice as long and twice the memory.
+    building: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl CatalogHandle {
     pub async fn load(db: Db) -> Result<Self, SnapshotError> {
         let snapshot = read(&db).await?;
-        Ok(Self { db, current: Arc::new(RwLock::new(Arc::new(snapshot))), frozen_game: Arc::default() })
+        Ok(Self {
+            db,
+            current: Arc::new(RwLock::new(Arc::new(snapshot))),
+            frozen_game: Arc::default(),
+            building: Arc::default(),
+        })
     }
 
     pub fn current(&self) -> Arc<Snapshot> {
@@ -84,7 +92,23 @@ impl CatalogHandle {
         }
     }
 
+    /// Build a snapshot of the stored catalog and serve it (one build at a time).
     pub async fn reload(&self) -> Result<(), SnapshotError> {
+        let _building = self.building.lock().await;
+        self.build_and_swap().await
+    }
+
+    /// Serve at least `revision`: build a snapshot unless the one served is already that new,
+    /// which it may be after waiting for a build another caller started.
+    pub async fn catch_up(&self, revision: i64) -> Result<(), SnapshotError> {
+        let _building = self.building.lock().await;
+        if self.current().revision >= revision {
+            return Ok(());
+        }
+        self.build_and_swap().await
+    }
+
+    async fn build_and_swap(&self) -> Result<(), SnapshotError> {
         let snapshot = Arc::new(read(&self.db).await?);
         *self.current.write().expect("never poisoned") = snapshot;
         Ok(())
@@ -104,7 +128,11 @@ impl CatalogHandle {
             };
             match current {
                 Ok(revision) if revision != known => {
-                    if let Err(e) = self.reload().await {
+                    // Behind: catch up (the fan-out may have built it meanwhile). A revision that
+                    // went back (a restored database) is rebuilt as it is.
+                    let rebuilt =
+                        if revision > known { self.catch_up(revision).await } else { self.reload().await };
+                    if let Err(e) = rebuilt {
                         tracing::warn!(error = %e, "reloading the catalog snapshot failed; serving the previous one");
                     }
                 }

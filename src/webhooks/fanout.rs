@@ -66,7 +66,7 @@ pub async fn fan_out(db: &Db, catalog: &CatalogHandle) -> Result<usize, String> 
     // Render from a snapshot at least as new as the events (the node's poll may lag a moment).
     let needed = batch.iter().map(|row| row.5).max().unwrap_or_default();
     if catalog.current().revision < needed {
-        catalog.reload().await.map_err(|e| e.to_string())?;
+        catalog.catch_up(needed).await.map_err(|e| e.to_string())?;
     }
     let snapshot = catalog.current();
     if snapshot.revision < needed {

@@ -18,6 +18,7 @@ crate::on_each_database!(setup = crate::support::read_catalog_app;
     the_sub_resources_match_the_data,
     facets_and_random_reflect_the_catalog,
     sources_naming_fields_are_served_per_source_and_per_field,
+    catching_up_builds_a_snapshot_only_when_behind,
 );
 
 async fn data(app: &TestApp, path: &str, plan: Plan) -> Value {
@@ -399,4 +400,25 @@ async fn sources_naming_fields_are_served_per_source_and_per_field(app: TestApp)
         assert_eq!(provenance["sources"], json!([wikipedia, maker]));
         assert_eq!(provenance["bestSourceKind"], "manufacturer");
     }
+}
+
+/// The revision poll and the webhook fan-out both catch up with new revisions: a caller that asks
+/// for a revision already served (another caller built it while it waited) builds nothing, and one
+/// behind builds once and then serves the change.
+async fn catching_up_builds_a_snapshot_only_when_behind(app: TestApp) {
+    let served = app.state.catalog.current();
+    app.state.catalog.catch_up(served.revision).await.unwrap();
+    assert!(std::sync::Arc::ptr_eq(&served, &app.state.catalog.current()), "nothing new was built");
+
+    let mut catalog = load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).unwrap();
+    catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap().name = "Glock 17 (caught up)".into();
+    let revision = import::import(&app.state.db, &catalog, false).await.unwrap().revision;
+    assert!(revision > served.revision);
+    app.state.catalog.catch_up(revision).await.unwrap();
+    let current = app.state.catalog.current();
+    assert_eq!(current.revision, revision);
+    let body = data(&app, "/v1/firearms/glock-17", Plan::Builder).await;
+    assert_eq!(body["data"]["name"], "Glock 17 (caught up)");
+    app.state.catalog.catch_up(revision).await.unwrap();
+    assert!(std::sync::Arc::ptr_eq(&current, &app.state.catalog.current()), "built once");
 }
