@@ -169,15 +169,7 @@ async fn one_record_change(data: &Path, url: &str, base: &str, key: &str, id: &s
     let client = reqwest::Client::new();
     let deadline = Instant::now() + Duration::from_secs(300);
     while Instant::now() < deadline {
-        let body: serde_json::Value = client
-            .get(format!("{base}/v1/firearms/{id}"))
-            .header("x-api-key", key)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let body = get_json(&client, &format!("{base}/v1/firearms/{id}"), key).await;
         if body["data"]["name"].as_str().is_some_and(|name| name.ends_with("(changed)")) {
             let served = started.elapsed().as_secs_f64();
             println!("one-record change: imported in {imported:.2} s, served after {served:.2} s");
@@ -253,17 +245,15 @@ fn verdict(what: &str, figure: f64, target: f64) {
     println!("  target: {what:<40} {figure:>9.2} (under {target}): {outcome}");
 }
 
+/// A keyed GET's JSON body.
+async fn get_json(client: &reqwest::Client, url: &str, key: &str) -> serde_json::Value {
+    client.get(url).header("x-api-key", key).send().await.unwrap().json().await.unwrap()
+}
+
 /// The first rifle by name: its id and name (searched for whole, and by its last word).
 async fn sample_firearm(base: &str, key: &str) -> (String, String) {
-    let body: serde_json::Value = reqwest::Client::new()
-        .get(format!("{base}/v1/firearms?per_page=1&category=rifles"))
-        .header("x-api-key", key)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let url = format!("{base}/v1/firearms?per_page=1&category=rifles");
+    let body = get_json(&reqwest::Client::new(), &url, key).await;
     let first = &body["data"][0];
     let name = first["name"].as_str().expect("the catalog has a rifle");
     (first["id"].as_str().unwrap().to_owned(), name.to_owned())
