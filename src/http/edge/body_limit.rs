@@ -1,12 +1,14 @@
-//! Request body limits and the JSON extractor.
+//! Request size limits and the JSON extractor.
 //!
-//! A body declared larger than the limit is refused from its Content-Length before a byte of it is
-//! read. A body without Content-Length (chunked) is counted as it is read by the extractor, through
+//! A header section larger than `MAX_HEADER_BYTES` is refused with 431. hyper refuses one too, but
+//! only while the section is still arriving: its limit is on a read buffer, and a section that
+//! lands whole in one read (a large socket buffer on loopback) passes it. A body declared larger
+//! than the limit is refused from its Content-Length before a byte of it is read. A body without Content-Length (chunked) is counted as it is read by the extractor, through
 //! axum's `DefaultBodyLimit`, and refused the same way once it passes the limit.
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
-use axum::http::header;
+use axum::http::{StatusCode, header};
 use axum::response::Response;
 use serde::de::DeserializeOwned;
 
@@ -31,8 +33,9 @@ impl<S> Layer<S> for RefuseOversizeLayer {
     }
 }
 
-/// 413 from the declared Content-Length, before a byte of the body is read. A plain service: the
-/// answer is either ready at once or the inner service's own future, unboxed.
+/// 431 for a header section over the limit, 413 from the declared Content-Length, before a byte
+/// of the body is read. A plain service: the answer is either ready at once or the inner
+/// service's own future, unboxed.
 #[derive(Clone)]
 pub struct RefuseOversize<S> {
     inner: S,
@@ -51,12 +54,24 @@ where
     }
 
     fn call(&mut self, request: Request) -> Self::Future {
-        if declares_oversize(&request) {
+        if header_section_bytes(&request) > MAX_HEADER_BYTES {
+            let message = format!("The request's header fields are larger than {MAX_HEADER_BYTES} bytes.");
+            let mut refused = ApiError::new(Reason::InvalidRequest, message).into_response();
+            *refused.status_mut() = StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE;
+            Either::Left(ready(Ok(refused)))
+        } else if declares_oversize(&request) {
             Either::Left(ready(Ok(ApiError::payload_too_large().into_response())))
         } else {
             Either::Right(self.inner.call(request))
         }
     }
+}
+
+/// The largest header section the service reads, counted as names, values and their separators.
+pub const MAX_HEADER_BYTES: usize = 64 * 1024;
+
+fn header_section_bytes(request: &Request) -> usize {
+    request.headers().iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum()
 }
 
 fn declares_oversize(request: &Request) -> bool {
