@@ -54,9 +54,9 @@ impl Snapshot {
 
     fn render_detail(&self, at: usize, view: View) -> Rendered {
         let read = &self.read;
-        let forms = &read.forms[at];
+        let forms = &read.forms;
         let detail = match view {
-            View::Summary => firearm_json::summary_detail(forms.item.get(), forms.provenance.get()),
+            View::Summary => firearm_json::summary_detail(forms.item(at).get(), &forms.provenance(at)),
             View::Full => {
                 let firearm = &self.catalog.firearms[at];
                 let nested = Nested {
@@ -78,7 +78,7 @@ impl Snapshot {
                         .collect(),
                     user_ids: &read.user_ids[at],
                 };
-                firearm_json::detail(firearm, forms.full.get(), &nested, forms.provenance.get())
+                firearm_json::detail(firearm, &forms.full(at), &nested, &forms.provenance(at))
             }
         };
         Rendered::envelope(&detail)

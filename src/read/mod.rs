@@ -4,9 +4,11 @@
 //! orders and filter sets of the firearm list, and the full-text index.
 
 pub mod aggregates;
+pub mod compact;
 pub mod details;
 pub mod facts;
 pub mod firearm_json;
+pub mod forms;
 pub mod game;
 pub mod list_index;
 pub mod lookup;
@@ -20,28 +22,16 @@ pub mod snapshot;
 pub mod statistics;
 pub mod views;
 
-use serde_json::value::{RawValue, to_raw_value};
+use serde_json::value::to_raw_value;
 use std::collections::HashMap;
 
+use self::forms::{FirearmForms, FormTexts, Forms};
 use self::orders::Orders;
 use self::rendered::Rendered;
 use self::search::SearchIndex;
 use crate::catalog::game_stats::GameStats;
 use crate::catalog::model::Catalog;
 use crate::read::snapshot::RecordMeta;
-
-/// A firearm's served forms, rendered when the snapshot is built. The details are assembled
-/// from them on request (`read::details`).
-/// Each form is a `RawValue` written once from its `Value` (never parsed back): an answer that
-/// lists firearms clones or borrows them as they are, with no validation pass per request.
-pub struct FirearmForms {
-    /// The list item (summary field set), as JSON.
-    pub item: Box<RawValue>,
-    /// The flat full record (every served scalar field), as JSON.
-    pub full: Box<RawValue>,
-    /// The provenance object, as JSON.
-    pub provenance: Box<RawValue>,
-}
 
 pub struct ReadModel {
     pub firearm_at: HashMap<String, usize>,
@@ -52,7 +42,7 @@ pub struct ReadModel {
     /// Attachments (none until the compatibility engine's data arrives; offers already target them).
     pub attachment_at: HashMap<String, usize>,
     /// Per firearm (catalog order): its forms, live game stats and stored user ids.
-    pub forms: Vec<FirearmForms>,
+    pub forms: Forms,
     /// Each manufacturer's full record and each category, as a firearm detail nests them.
     pub nested_manufacturers: Vec<String>,
     pub nested_categories: Vec<String>,
@@ -101,20 +91,27 @@ struct RenderedFirearm {
 /// What rendering a firearm needs from the rest of the catalog.
 struct Context<'a> {
     stored: &'a Stored<'a>,
+    /// What the forms are compressed against.
+    dictionary: &'a compact::Dictionary,
+}
+
+/// A firearm's served forms as text.
+fn form_texts(stored: &Stored, firearm: &crate::catalog::model::Firearm) -> FormTexts {
+    let meta = (stored.meta)("firearms", &firearm.id);
+    let stats = stored.stats.get(&firearm.id).copied().unwrap_or_default();
+    let flat = firearm_json::full_record(firearm, &stats, &meta);
+    FormTexts {
+        item: to_raw_value(&firearm_json::list_item(&flat)).expect("a JSON value serialises"),
+        full: serde_json::Value::Object(flat).to_string(),
+        provenance: firearm_json::provenance(firearm, &meta).to_string(),
+    }
 }
 
 impl Context<'_> {
     fn render(&self, firearm: &crate::catalog::model::Firearm) -> RenderedFirearm {
-        let meta = (self.stored.meta)("firearms", &firearm.id);
         let stats = self.stored.stats.get(&firearm.id).copied().unwrap_or_default();
         let user_ids = self.stored.user_ids.get(&firearm.id).cloned().unwrap_or_default();
-        let flat = firearm_json::full_record(firearm, &stats, &meta);
-        let raw = |value: &serde_json::Value| to_raw_value(value).expect("a JSON value serialises");
-        let forms = FirearmForms {
-            item: raw(&firearm_json::list_item(&flat)),
-            full: raw(&serde_json::Value::Object(flat)),
-            provenance: raw(&firearm_json::provenance(firearm, &meta)),
-        };
+        let forms = Forms::compress(self.dictionary, form_texts(self.stored, firearm));
         RenderedFirearm { forms, stats, user_ids }
     }
 }
@@ -140,9 +137,10 @@ impl ReadModel {
             .map(|(m, meta)| views::project(&views::with_meta(m, meta), views::MANUFACTURER_FULL).to_string())
             .collect();
         let nested_categories = catalog.categories.iter().map(|c| serde_json::json!(c).to_string()).collect();
-        let context = Context { stored: &stored };
-
         let firearms = &catalog.firearms;
+        let dictionary = Forms::dictionary(firearms.len(), |at| form_texts(&stored, &firearms[at]));
+        let context = Context { stored: &stored, dictionary: &dictionary };
+
         let (rendered, indexes) = std::thread::scope(|scope| {
             let indexes = scope.spawn(|| {
                 let orders = Orders::build(catalog, &caliber_at);
@@ -166,7 +164,7 @@ impl ReadModel {
         let (orders, facts, list, search) = indexes;
         let search = search.map_err(|e| format!("building the search index: {e}"))?;
 
-        let mut forms = Vec::with_capacity(firearms.len());
+        let mut forms: Vec<FirearmForms> = Vec::with_capacity(firearms.len());
         let mut stats = Vec::with_capacity(firearms.len());
         let mut user_ids = Vec::with_capacity(firearms.len());
         for firearm in rendered {
@@ -224,7 +222,7 @@ impl ReadModel {
             category_at,
             ammunition_at,
             attachment_at,
-            forms,
+            forms: Forms::new(dictionary, forms),
             nested_manufacturers,
             nested_categories,
             details: details::DetailCache::default(),

@@ -147,7 +147,7 @@ pub async fn shared(
         .firearm_ids
         .iter()
         .filter_map(|id| snapshot.read.firearm_at.get(id))
-        .map(|&at| serde_json::from_str(snapshot.read.forms[at].item.get()).unwrap_or(Value::Null))
+        .map(|&at| serde_json::from_str(snapshot.read.forms.item(at).get()).unwrap_or(Value::Null))
         .collect();
     let data = json!({
         "shareId": collection.share_id,

@@ -52,13 +52,7 @@ pub fn category_at(snapshot: &Snapshot, category: Option<&str>) -> Result<Option
 /// A firearm as the caller's plan lists it (Explorer: the summary list item; Builder and up: the
 /// full flat record), or None when the catalog no longer holds it (a frozen version's entry).
 pub fn listed(snapshot: &Snapshot, view: View, entry: &Entry) -> Option<Box<RawValue>> {
-    let forms = &snapshot.read.forms[entry.at?];
-    let form = match view {
-        View::Summary => &forms.item,
-        View::Full => &forms.full,
-    };
-    // A copy of the bytes: the form is a `RawValue` already, so it is not parsed again.
-    Some(form.clone())
+    Some(snapshot.read.forms.listed_raw(entry.at?, view))
 }
 
 /// The archetype's name.

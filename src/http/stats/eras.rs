@@ -46,7 +46,7 @@ pub async fn by_era(snapshot: CurrentSnapshot, Valid(query): Valid<EraQuery>) ->
     let shown: Vec<Value> = positions
         .iter()
         .take(ERA_FIREARMS_SHOWN)
-        .map(|&at| serde_json::from_str(snapshot.read.forms[at].item.get()).unwrap_or(Value::Null))
+        .map(|&at| serde_json::from_str(snapshot.read.forms.item(at).get()).unwrap_or(Value::Null))
         .collect();
     Ok(respond::one(json!({
         "decade": decade_label(decade),

@@ -77,16 +77,13 @@ pub fn page_from(
 ) -> Response {
     let pagination = paging.pagination(total as u64);
     let forms = &snapshot.read.forms;
-    let raw_of = |view: View, at: usize| match view {
-        View::Summary => forms[at].item.get(),
-        View::Full => forms[at].full.get(),
-    };
     let items: Vec<String> = match form {
-        ItemForm::Plan(view) => page.iter().map(|&at| raw_of(view, at).to_owned()).collect(),
+        ItemForm::Plan(view) => page.iter().map(|&at| forms.listed(at, view).into_owned()).collect(),
         ItemForm::Fields(view, fields) => page
             .iter()
             .map(|&at| {
-                let record: Map<String, Value> = serde_json::from_str(raw_of(view, at)).unwrap_or_default();
+                let record: Map<String, Value> =
+                    serde_json::from_str(&forms.listed(at, view)).unwrap_or_default();
                 let kept: Map<String, Value> =
                     record.into_iter().filter(|(k, _)| k == "id" || fields.contains(&k.as_str())).collect();
                 Value::Object(kept).to_string()
@@ -100,11 +97,7 @@ pub fn page_from(
 /// ranked value, a score), as raw JSON: the pre-rendered item is spliced, never parsed, so answer
 /// it inside a typed (`Serialize`) answer rather than `json!`, which would parse it back.
 pub fn item_with(snapshot: &Snapshot, view: View, at: usize, extra: Value) -> Box<RawValue> {
-    let forms = &snapshot.read.forms[at];
-    let item = match view {
-        View::Summary => forms.item.get(),
-        View::Full => forms.full.get(),
-    };
+    let item = snapshot.read.forms.listed(at, view);
     let extra = extra.to_string();
     let fields = extra.strip_prefix('{').and_then(|e| e.strip_suffix('}')).unwrap_or_default();
     let spliced = match (item.strip_suffix('}'), fields.is_empty()) {

@@ -54,13 +54,9 @@ pub async fn random(
         ));
     }
     let (at, _) = matching[rand::random_range(0..matching.len())];
-    let forms = &snapshot.read.forms[at];
-    let item = match View::of(caller.plan) {
-        View::Summary => forms.item.get(),
-        View::Full => forms.full.get(),
-    };
+    let item = snapshot.read.forms.listed(at, View::of(caller.plan));
     // A random answer is a new draw each time: no ETag, and caches must not keep it.
-    let data: Value = serde_json::from_str(item).unwrap_or(Value::Null);
+    let data: Value = serde_json::from_str(&item).unwrap_or(Value::Null);
     let mut response = axum::Json(json!({ "success": true, "data": data })).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(response)

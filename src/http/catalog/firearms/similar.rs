@@ -87,7 +87,7 @@ pub async fn similar(
         .take(limit)
         .map(|(score, i)| {
             let mut item: Value =
-                serde_json::from_str(snapshot.read.forms[i].item.get()).unwrap_or(Value::Null);
+                serde_json::from_str(snapshot.read.forms.item(i).get()).unwrap_or(Value::Null);
             item["score"] = json!(score);
             item
         })
