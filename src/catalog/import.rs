@@ -7,6 +7,7 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
+use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
@@ -97,11 +98,13 @@ pub async fn import_dir_if_empty(db: &Db, dir: &std::path::Path) -> Result<Optio
         return Ok(None);
     }
     let catalog = super::load::load_dir(dir).map_err(|e| format!("the catalog in {}: {e}", dir.display()))?;
-    import(db, &catalog, false).await.map(Some)
+    import(db, catalog, false).await.map(Some)
 }
 
 /// Import a validated catalog. `progress` draws a bar on a terminal (it hides itself elsewhere).
-pub async fn import(db: &Db, catalog: &Catalog, progress: bool) -> Result<Summary, String> {
+/// The catalog is shared with the thread that builds its rows (`RowFeed`).
+pub async fn import(db: &Db, catalog: impl Into<Arc<Catalog>>, progress: bool) -> Result<Summary, String> {
+    let catalog: Arc<Catalog> = catalog.into();
     let total = catalog.record_count();
     let bar = if progress { ProgressBar::new(total as u64) } else { ProgressBar::hidden() };
     bar.set_style(
@@ -113,12 +116,12 @@ pub async fn import(db: &Db, catalog: &Catalog, progress: bool) -> Result<Summar
     let mut tx = db.begin_write().await.map_err(|e| format!("cannot start the import transaction: {e}"))?;
     let mut summary = Summary::default();
     let mut events = Vec::new();
-    let source = RowSource::new(catalog);
+    let mut feed = RowFeed::start(catalog.clone());
     for table in &rows::TABLES {
         bar.set_message(table.name);
         let started = std::time::Instant::now();
-        let row_count = source.len(table);
-        let counts = sync_table(&mut tx, db, table, &source, &now, &mut events).await?;
+        let row_count = rows::len(&catalog, table);
+        let counts = sync_table(&mut tx, db, table, &catalog, &mut feed, &now, &mut events).await?;
         tracing::debug!(
             table = table.name,
             ?counts,
@@ -160,15 +163,55 @@ pub async fn import(db: &Db, catalog: &Catalog, progress: bool) -> Result<Summar
     Ok(summary)
 }
 
-/// Records turned into rows and written at a time: an import holds one chunk of rows, whatever
+/// Records turned into rows and written at a time: an import holds a few chunks of rows, whatever
 /// the catalog's size.
 const CHUNK: usize = 2_000;
+
+/// Chunks built and waiting while one is written.
+const CHUNKS_AHEAD: usize = 1;
+
+/// Every table's rows, chunk by chunk in the order of `rows::TABLES`, built on a thread of their
+/// own ahead of the writes. Building a row (serialising and hashing the record) was a third of a
+/// large import and writing the rest; side by side, the writes no longer wait for it.
+struct RowFeed {
+    chunks: tokio::sync::mpsc::Receiver<Vec<Row>>,
+}
+
+impl RowFeed {
+    fn start(catalog: Arc<Catalog>) -> Self {
+        let (sender, chunks) = tokio::sync::mpsc::channel(CHUNKS_AHEAD);
+        // Detached: it ends after the last chunk, or at the next one when the import has stopped
+        // (dropped the receiver) part-way.
+        std::thread::Builder::new()
+            .name("import-rows".into())
+            .spawn(move || {
+                let source = RowSource::new(&catalog);
+                for table in &rows::TABLES {
+                    let total = rows::len(&catalog, table);
+                    for start in (0..total).step_by(CHUNK) {
+                        let chunk = source.rows(table, start..(start + CHUNK).min(total));
+                        if sender.blocking_send(chunk).is_err() {
+                            return;
+                        }
+                    }
+                }
+            })
+            .expect("a thread starts");
+        Self { chunks }
+    }
+
+    /// The next chunk: the rows of the table being written, records `CHUNK` at a time.
+    async fn next(&mut self) -> Result<Vec<Row>, String> {
+        self.chunks.recv().await.ok_or_else(|| "building the catalog's rows failed".to_owned())
+    }
+}
 
 async fn sync_table(
     conn: &mut sqlx::AnyConnection,
     db: &Db,
     table: &Table,
-    source: &RowSource<'_>,
+    catalog: &Catalog,
+    feed: &mut RowFeed,
     now: &str,
     events: &mut Vec<Event>,
 ) -> Result<Counts, String> {
@@ -176,7 +219,7 @@ async fn sync_table(
     let mut counts = Counts::default();
 
     // Vanished records go first, children before parents, so no id they held is in the way.
-    let new_ids: HashSet<&str> = source.ids(table).collect();
+    let new_ids: HashSet<&str> = rows::ids(catalog, table).collect();
     let mut deleted: Vec<String> =
         stored.keys().filter(|id| !new_ids.contains(id.as_str())).cloned().collect();
     deleted.sort();
@@ -190,9 +233,8 @@ async fn sync_table(
     delete_with_children(conn, table, &deleted).await?;
 
     let types = store::column_types(conn, db.backend(), table.name).await.map_err(|e| e.to_string())?;
-    let total = source.len(table);
-    for start in (0..total).step_by(CHUNK) {
-        let chunk = rows_side_by_side(source, table, start..(start + CHUNK).min(total));
+    for _ in 0..rows::len(catalog, table).div_ceil(CHUNK) {
+        let chunk = feed.next().await?;
         write_chunk(conn, db, table, &types, &stored, chunk, now, events, &mut counts).await?;
     }
 
@@ -205,21 +247,6 @@ async fn sync_table(
         }
     }
     Ok(counts)
-}
-
-/// A chunk's rows, built in two halves on two threads: serialising and hashing each record is about
-/// half of writing a large table, and the halves are independent. Small chunks stay on one thread.
-fn rows_side_by_side(source: &RowSource<'_>, table: &Table, range: std::ops::Range<usize>) -> Vec<Row> {
-    if range.len() < 64 {
-        return source.rows(table, range);
-    }
-    let middle = range.start + range.len() / 2;
-    std::thread::scope(|scope| {
-        let second = scope.spawn(|| source.rows(table, middle..range.end));
-        let mut rows = source.rows(table, range.start..middle);
-        rows.extend(second.join().expect("building rows never panics"));
-        rows
-    })
 }
 
 async fn delete_with_children(

@@ -85,6 +85,36 @@ pub const ATTACHMENTS: Table = Table {
 pub const TABLES: [Table; 8] =
     [CATEGORIES, MANUFACTURERS, CALIBERS, INTERFACES, PLATFORMS, FIREARMS, AMMUNITION, ATTACHMENTS];
 
+/// How many records of `table` `catalog` holds.
+pub fn len(catalog: &Catalog, table: &Table) -> usize {
+    match table.name {
+        "categories" => catalog.categories.len(),
+        "manufacturers" => catalog.manufacturers.len(),
+        "calibers" => catalog.calibers.len(),
+        "interfaces" => catalog.interfaces.len(),
+        "platforms" => catalog.platforms.len(),
+        "firearms" => catalog.firearms.len(),
+        "ammunition" => catalog.ammunition.len(),
+        "attachments" => catalog.attachments.len(),
+        other => unreachable!("no catalog table is named {other}"),
+    }
+}
+
+/// The ids of `table`'s records in `catalog`.
+pub fn ids<'a>(catalog: &'a Catalog, table: &Table) -> Box<dyn Iterator<Item = &'a str> + 'a> {
+    match table.name {
+        "categories" => Box::new(catalog.categories.iter().map(|r| r.id.as_str())),
+        "manufacturers" => Box::new(catalog.manufacturers.iter().map(|r| r.id.as_str())),
+        "calibers" => Box::new(catalog.calibers.iter().map(|r| r.id.as_str())),
+        "interfaces" => Box::new(catalog.interfaces.iter().map(|r| r.id.as_str())),
+        "platforms" => Box::new(catalog.platforms.iter().map(|r| r.id.as_str())),
+        "firearms" => Box::new(catalog.firearms.iter().map(|r| r.id.as_str())),
+        "ammunition" => Box::new(catalog.ammunition.iter().map(|r| r.id.as_str())),
+        "attachments" => Box::new(catalog.attachments.iter().map(|r| r.id.as_str())),
+        other => unreachable!("no catalog table is named {other}"),
+    }
+}
+
 /// The rows of a catalog, table by table and a range of records at a time, so an import holds
 /// one chunk of rows (JSON values, several times the records' size) rather than a whole table.
 pub struct RowSource<'a> {
@@ -96,38 +126,6 @@ pub struct RowSource<'a> {
 impl<'a> RowSource<'a> {
     pub fn new(catalog: &'a Catalog) -> Self {
         Self { catalog, stats: super::game_stats::derive(catalog) }
-    }
-
-    /// How many records `table` holds.
-    pub fn len(&self, table: &Table) -> usize {
-        let catalog = self.catalog;
-        match table.name {
-            "categories" => catalog.categories.len(),
-            "manufacturers" => catalog.manufacturers.len(),
-            "calibers" => catalog.calibers.len(),
-            "interfaces" => catalog.interfaces.len(),
-            "platforms" => catalog.platforms.len(),
-            "firearms" => catalog.firearms.len(),
-            "ammunition" => catalog.ammunition.len(),
-            "attachments" => catalog.attachments.len(),
-            other => unreachable!("no catalog table is named {other}"),
-        }
-    }
-
-    /// The ids of `table`'s records.
-    pub fn ids(&self, table: &Table) -> Box<dyn Iterator<Item = &'a str> + 'a> {
-        let catalog = self.catalog;
-        match table.name {
-            "categories" => Box::new(catalog.categories.iter().map(|r| r.id.as_str())),
-            "manufacturers" => Box::new(catalog.manufacturers.iter().map(|r| r.id.as_str())),
-            "calibers" => Box::new(catalog.calibers.iter().map(|r| r.id.as_str())),
-            "interfaces" => Box::new(catalog.interfaces.iter().map(|r| r.id.as_str())),
-            "platforms" => Box::new(catalog.platforms.iter().map(|r| r.id.as_str())),
-            "firearms" => Box::new(catalog.firearms.iter().map(|r| r.id.as_str())),
-            "ammunition" => Box::new(catalog.ammunition.iter().map(|r| r.id.as_str())),
-            "attachments" => Box::new(catalog.attachments.iter().map(|r| r.id.as_str())),
-            other => unreachable!("no catalog table is named {other}"),
-        }
     }
 
     /// The rows of `table`'s records in `range` (of the catalog's order).

@@ -40,7 +40,7 @@ pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), Stri
         CatalogCommand::Import { path } => {
             let catalog = load::load_dir(&path).map_err(|e| e.to_string())?;
             let db = connect_and_migrate(database_url).await?;
-            let summary = import::import(&db, &catalog, true).await?;
+            let summary = import::import(&db, catalog, true).await?;
             println!("{summary}");
             Ok(())
         }

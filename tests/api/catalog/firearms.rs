@@ -378,7 +378,7 @@ async fn sources_naming_fields_are_served_per_source_and_per_field(app: TestApp)
         kind: "manufacturer".into(),
         fields: vec!["weightEmptyG".into()],
     });
-    import::import(&app.state.db, &catalog, false).await.unwrap();
+    import::import(&app.state.db, catalog.clone(), false).await.unwrap();
     app.state.catalog.reload().await.unwrap();
 
     for plan in [Plan::Explorer, Plan::Builder] {
@@ -412,7 +412,7 @@ async fn catching_up_builds_a_snapshot_only_when_behind(app: TestApp) {
 
     let mut catalog = load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).unwrap();
     catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap().name = "Glock 17 (caught up)".into();
-    let revision = import::import(&app.state.db, &catalog, false).await.unwrap().revision;
+    let revision = import::import(&app.state.db, catalog.clone(), false).await.unwrap().revision;
     assert!(revision > served.revision);
     app.state.catalog.catch_up(revision).await.unwrap();
     let current = app.state.catalog.current();

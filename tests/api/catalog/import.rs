@@ -79,7 +79,7 @@ async fn the_bundled_catalog_meets_the_first_installment(backend: Backend) {
     assert!(catalog.firearms.iter().all(|f| f.verified_fields.is_none()), "verifiedFields stays null");
 
     let (db, _database) = fresh_db(backend).await;
-    let summary = import::import(&db, &catalog, false).await.unwrap();
+    let summary = import::import(&db, catalog.clone(), false).await.unwrap();
     assert_eq!(summary.revision, 1);
     let (count,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM firearms").fetch_one(db.pool()).await.unwrap();
@@ -100,10 +100,10 @@ async fn the_bundled_catalog_meets_the_first_installment(backend: Backend) {
 async fn a_second_import_changes_nothing(backend: Backend) {
     let (db, _database) = fresh_db(backend).await;
     let catalog = bundled();
-    let first = import::import(&db, &catalog, false).await.unwrap();
+    let first = import::import(&db, catalog.clone(), false).await.unwrap();
     let before = firearm_version(&db, "glock-17").await;
 
-    let second = import::import(&db, &catalog, false).await.unwrap();
+    let second = import::import(&db, catalog.clone(), false).await.unwrap();
     assert_eq!(second.changed(), 0);
     assert!(second.per_table.iter().all(|(_, c)| c.created + c.updated + c.deleted == 0));
     assert_eq!(second.events_recorded(), 0);
@@ -115,14 +115,14 @@ async fn a_second_import_changes_nothing(backend: Backend) {
 async fn one_changed_field_is_one_update_with_its_events(backend: Backend) {
     let (db, _database) = fresh_db(backend).await;
     let mut catalog = bundled();
-    let first = import::import(&db, &catalog, false).await.unwrap();
+    let first = import::import(&db, catalog.clone(), false).await.unwrap();
     let (old_version, old_updated) = firearm_version(&db, "glock-19").await;
     let untouched = firearm_version(&db, "glock-17").await;
 
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await; // updatedAt has one-second resolution
     let variant = catalog.firearms.iter_mut().find(|f| f.id == "glock-19").unwrap();
     variant.notes = Some("A note changed by the test.".into());
-    let summary = import::import(&db, &catalog, false).await.unwrap();
+    let summary = import::import(&db, catalog.clone(), false).await.unwrap();
 
     assert_eq!(summary.changed(), 1);
     assert_eq!(summary.revision, first.revision + 1);
@@ -145,7 +145,7 @@ async fn one_changed_field_is_one_update_with_its_events(backend: Backend) {
         kind: "reference".into(),
         fields: vec!["weightEmptyG".into()],
     });
-    let summary = import::import(&db, &catalog, false).await.unwrap();
+    let summary = import::import(&db, catalog.clone(), false).await.unwrap();
     let types: Vec<String> =
         events_of_revision(&db, summary.revision).await.into_iter().map(|(t, _)| t).collect();
     assert_eq!(types, ["firearm.updated", "firearm.source.changed", "firearm.confidence.changed"]);
@@ -154,7 +154,7 @@ async fn one_changed_field_is_one_update_with_its_events(backend: Backend) {
 async fn a_dangling_reference_refuses_the_import_and_writes_nothing(backend: Backend) {
     let (db, _database) = fresh_db(backend).await;
     let catalog = bundled();
-    let first = import::import(&db, &catalog, false).await.unwrap();
+    let first = import::import(&db, catalog.clone(), false).await.unwrap();
 
     // Drop the manufacturer that the Glock firearms still reference.
     let mut broken = catalog.clone();
@@ -187,7 +187,7 @@ async fn a_dangling_reference_refuses_the_import_and_writes_nothing(backend: Bac
 async fn more_than_a_thousand_changes_become_one_resync(backend: Backend) {
     let (db, _database) = fresh_db(backend).await;
     let mut catalog = bundled();
-    let first = import::import(&db, &catalog, false).await.unwrap();
+    let first = import::import(&db, catalog.clone(), false).await.unwrap();
 
     let template = catalog.firearms.iter().find(|f| f.id == "glock-17").unwrap().clone();
     for n in 0..=RESYNC_THRESHOLD {
@@ -196,7 +196,7 @@ async fn more_than_a_thousand_changes_become_one_resync(backend: Backend) {
         catalog.firearms.push(copy);
     }
     catalog.sort();
-    let summary = import::import(&db, &catalog, false).await.unwrap();
+    let summary = import::import(&db, catalog.clone(), false).await.unwrap();
     assert_eq!(summary.changed(), RESYNC_THRESHOLD + 1);
     let events = events_of_revision(&db, first.revision + 1).await;
     assert_eq!(events, vec![("catalog.resynced".to_owned(), None)]);
@@ -204,7 +204,7 @@ async fn more_than_a_thousand_changes_become_one_resync(backend: Backend) {
 
 async fn an_export_imports_back_unchanged(backend: Backend) {
     let (db, _database) = fresh_db(backend).await;
-    import::import(&db, &bundled(), false).await.unwrap();
+    import::import(&db, bundled(), false).await.unwrap();
     let mut conn = db.pool().acquire().await.unwrap();
     let stored = store::read_catalog(&mut conn).await.unwrap();
     drop(conn);
@@ -213,16 +213,16 @@ async fn an_export_imports_back_unchanged(backend: Backend) {
     let exported = load_dir(&dir).expect("the export loads");
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(exported, bundled());
-    let summary = import::import(&db, &exported, false).await.unwrap();
+    let summary = import::import(&db, exported.clone(), false).await.unwrap();
     assert_eq!(summary.changed(), 0);
 }
 
 async fn removing_a_firearm_records_its_deletion(backend: Backend) {
     let (db, _database) = fresh_db(backend).await;
     let mut catalog = bundled();
-    import::import(&db, &catalog, false).await.unwrap();
+    import::import(&db, catalog.clone(), false).await.unwrap();
     catalog.firearms.retain(|f| f.id != "glock-34");
-    let summary = import::import(&db, &catalog, false).await.unwrap();
+    let summary = import::import(&db, catalog.clone(), false).await.unwrap();
     let events = events_of_revision(&db, summary.revision).await;
     assert_eq!(events, vec![("firearm.deleted".to_owned(), Some("glock-34".to_owned()))]);
     let (count,): (i64,) =
@@ -259,14 +259,14 @@ async fn a_catalog_of_several_chunks_imports_as_one(backend: Backend) {
     };
     let last = catalog.firearms.len() - 1;
     catalog.firearms[last].images.push(image.clone());
-    import::import(&db, &catalog, false).await.unwrap();
+    import::import(&db, catalog.clone(), false).await.unwrap();
 
     // The image moves to the first firearm (first chunk) from the last one (last chunk), and a
     // firearm of a middle chunk goes.
     catalog.firearms[last].images.clear();
     catalog.firearms[0].images.push(image);
     let gone = catalog.firearms.remove(3_000).id;
-    let summary = import::import(&db, &catalog, false).await.unwrap();
+    let summary = import::import(&db, catalog.clone(), false).await.unwrap();
     assert_eq!(summary.per_table.iter().find(|(t, _)| *t == "firearms").unwrap().1.updated, 2);
     let owner: (String,) =
         sqlx::query_as("SELECT firearm_id FROM images WHERE id = 900001").fetch_one(db.pool()).await.unwrap();
@@ -279,7 +279,7 @@ async fn a_catalog_of_several_chunks_imports_as_one(backend: Backend) {
     assert_eq!(left, 0, "the deleted firearm's children went with it");
 
     let (fresh, _fresh_database) = fresh_db(backend).await;
-    import::import(&fresh, &catalog, false).await.unwrap();
+    import::import(&fresh, catalog.clone(), false).await.unwrap();
     let read = async |db: &Db| store::read_catalog(&mut db.pool().acquire().await.unwrap()).await.unwrap();
     assert_eq!(read(&db).await, read(&fresh).await, "chunked updates equal a fresh import");
     assert_eq!(read(&db).await.firearms.len(), catalog.firearms.len());
@@ -300,7 +300,7 @@ async fn a_fresh_database_is_seeded_once_from_the_bundled_catalog() {
 async fn a_failure_part_way_leaves_the_previous_catalog_whole(backend: Backend) {
     let (db, _database) = fresh_db(backend).await;
     let mut catalog = bundled();
-    let first = import::import(&db, &catalog, false).await.unwrap();
+    let first = import::import(&db, catalog.clone(), false).await.unwrap();
     let before = firearm_version(&db, "glock-19").await;
 
     // The firearm rows write fine; their adopters' table is gone, so the import fails after them.
@@ -311,7 +311,7 @@ async fn a_failure_part_way_leaves_the_previous_catalog_whole(backend: Backend) 
     let variant = catalog.firearms.iter_mut().find(|f| f.id == "glock-19").unwrap();
     variant.notes = Some("A change that must not land.".into());
     catalog.manufacturers[0].description = Some("Neither must this.".into());
-    assert!(import::import(&db, &catalog, false).await.is_err());
+    assert!(import::import(&db, catalog.clone(), false).await.is_err());
     sqlx::query("ALTER TABLE firearm_users_elsewhere RENAME TO firearm_users")
         .execute(db.pool())
         .await

@@ -144,7 +144,7 @@ async fn attachment_offers_reach_buyers_once_the_catalog_has_attachments(app: Te
         serde_json::from_value(json!({ "id": "eotech-exps3", "name": "EOTech EXPS3", "vendor": "EOTech" }))
             .unwrap(),
     );
-    armory::catalog::import::import(&app.state.db, &catalog, false).await.unwrap();
+    armory::catalog::import::import(&app.state.db, catalog.clone(), false).await.unwrap();
     app.state.catalog.reload().await.unwrap();
 
     let (_, _, explorer) = app.key(Plan::Explorer).await;
