@@ -78,7 +78,7 @@ impl Snapshot {
                         .collect(),
                     user_ids: &read.user_ids[at],
                 };
-                firearm_json::detail(firearm, &forms.full(at), &nested, &forms.provenance(at))
+                firearm_json::detail(firearm, forms.full(at).get(), &nested, &forms.provenance(at))
             }
         };
         Rendered::envelope(&detail)
