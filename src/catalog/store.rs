@@ -10,7 +10,7 @@ use serde_json::Value;
 use sqlx::{AnyConnection, AssertSqlSafe, Row as _};
 
 use super::model::Catalog;
-use super::rows::{self, TABLES};
+use super::rows::TABLES;
 use crate::db::Backend;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -202,32 +202,55 @@ pub enum StoredCatalogError {
 
 /// The whole stored catalog, loaded back from each row's `record`.
 pub async fn read_catalog(conn: &mut AnyConnection) -> Result<Catalog, StoredCatalogError> {
-    let mut catalog = Catalog {
-        categories: records(conn, rows::CATEGORIES.name).await?,
-        manufacturers: records(conn, rows::MANUFACTURERS.name).await?,
-        calibers: records(conn, rows::CALIBERS.name).await?,
-        firearms: records(conn, rows::FIREARMS.name).await?,
-        ammunition: records(conn, rows::AMMUNITION.name).await?,
-        interfaces: records(conn, rows::INTERFACES.name).await?,
-        attachments: records(conn, rows::ATTACHMENTS.name).await?,
-        platforms: records(conn, rows::PLATFORMS.name).await?,
-    };
-    catalog.sort();
-    debug_assert_eq!(TABLES.len(), 8, "read_catalog reads every table");
-    Ok(catalog)
+    read_records(conn).await?.parse()
 }
 
-async fn records<T: DeserializeOwned>(
-    conn: &mut AnyConnection,
-    table: &str,
-) -> Result<Vec<T>, StoredCatalogError> {
-    let sql = format!("SELECT record FROM {table} ORDER BY id");
-    let rows: Vec<(String,)> = sqlx::query_as(AssertSqlSafe(sql))
-        .fetch_all(&mut *conn)
-        .await
-        .map_err(|source| StoredCatalogError::Database { table: table.to_owned(), source })?;
-    rows.into_iter()
-        .map(|(record,)| {
+/// Every stored record's JSON, table by table, not yet parsed: reading them needs the connection,
+/// parsing them does not, so a caller can parse on another thread while it goes on reading (the
+/// snapshot parses the firearms while it reads the records' versions).
+pub struct StoredRecords {
+    /// Per table of `TABLES`, in that order: each record's JSON, by id.
+    tables: Vec<(&'static str, Vec<String>)>,
+}
+
+pub async fn read_records(conn: &mut AnyConnection) -> Result<StoredRecords, StoredCatalogError> {
+    let mut tables = Vec::with_capacity(TABLES.len());
+    for table in &TABLES {
+        let sql = format!("SELECT record FROM {} ORDER BY id", table.name);
+        let rows: Vec<(String,)> = sqlx::query_as(AssertSqlSafe(sql))
+            .fetch_all(&mut *conn)
+            .await
+            .map_err(|source| StoredCatalogError::Database { table: table.name.to_owned(), source })?;
+        tables.push((table.name, rows.into_iter().map(|(record,)| record).collect()));
+    }
+    Ok(StoredRecords { tables })
+}
+
+impl StoredRecords {
+    pub fn parse(self) -> Result<Catalog, StoredCatalogError> {
+        let mut catalog = Catalog::default();
+        for (table, records) in self.tables {
+            match table {
+                "categories" => catalog.categories = parse(table, records)?,
+                "manufacturers" => catalog.manufacturers = parse(table, records)?,
+                "calibers" => catalog.calibers = parse(table, records)?,
+                "interfaces" => catalog.interfaces = parse(table, records)?,
+                "platforms" => catalog.platforms = parse(table, records)?,
+                "firearms" => catalog.firearms = parse(table, records)?,
+                "ammunition" => catalog.ammunition = parse(table, records)?,
+                "attachments" => catalog.attachments = parse(table, records)?,
+                other => unreachable!("no catalog table is named {other}"),
+            }
+        }
+        catalog.sort();
+        Ok(catalog)
+    }
+}
+
+fn parse<T: DeserializeOwned>(table: &str, records: Vec<String>) -> Result<Vec<T>, StoredCatalogError> {
+    records
+        .into_iter()
+        .map(|record| {
             serde_json::from_str(&record)
                 .map_err(|source| StoredCatalogError::Record { table: table.to_owned(), source })
         })
