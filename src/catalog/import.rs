@@ -189,7 +189,7 @@ impl RowFeed {
                 for table in &rows::TABLES {
                     let total = rows::len(&catalog, table);
                     for start in (0..total).step_by(CHUNK) {
-                        let chunk = source.rows(table, start..(start + CHUNK).min(total));
+                        let chunk = rows_side_by_side(&source, table, start..(start + CHUNK).min(total));
                         if sender.blocking_send(chunk).is_err() {
                             return;
                         }
@@ -247,6 +247,22 @@ async fn sync_table(
         }
     }
     Ok(counts)
+}
+
+/// A chunk's rows, built in two halves on two threads. When the import writes little (a catalog
+/// imported again with one record changed) building rows is all there is to wait for: on one
+/// thread it took the unchanged 100,000 firearms about a second longer. Small chunks stay on one.
+fn rows_side_by_side(source: &RowSource<'_>, table: &Table, range: std::ops::Range<usize>) -> Vec<Row> {
+    if range.len() < 64 {
+        return source.rows(table, range);
+    }
+    let middle = range.start + range.len() / 2;
+    std::thread::scope(|scope| {
+        let second = scope.spawn(|| source.rows(table, middle..range.end));
+        let mut rows = source.rows(table, range.start..middle);
+        rows.extend(second.join().expect("building rows never panics"));
+        rows
+    })
 }
 
 async fn delete_with_children(
