@@ -12,6 +12,7 @@ use std::sync::Arc;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
+use super::bulk_references;
 use super::model::Catalog;
 use super::rows::{self, Row, RowSource, Table};
 use super::store;
@@ -116,6 +117,7 @@ pub async fn import(db: &Db, catalog: impl Into<Arc<Catalog>>, progress: bool) -
     let mut tx = db.begin_write().await.map_err(|e| format!("cannot start the import transaction: {e}"))?;
     let mut summary = Summary::default();
     let mut events = Vec::new();
+    let suspended = bulk_references::suspend_for_bulk(&mut tx, db.backend(), &catalog).await?;
     let mut feed = RowFeed::start(catalog.clone());
     for table in &rows::TABLES {
         bar.set_message(table.name);
@@ -157,6 +159,11 @@ pub async fn import(db: &Db, catalog: impl Into<Arc<Catalog>>, progress: bool) -
         *counted.entry(event.event_type.clone()).or_default() += 1;
     }
     summary.events = counted.into_iter().collect();
+    if let Some(suspended) = suspended {
+        let checking = std::time::Instant::now();
+        bulk_references::restore(&mut tx, suspended).await?;
+        tracing::debug!(elapsed_ms = checking.elapsed().as_millis() as u64, "references checked");
+    }
     let committing = std::time::Instant::now();
     tx.commit().await.map_err(|e| format!("committing the import: {e}"))?;
     tracing::debug!(elapsed_ms = committing.elapsed().as_millis() as u64, "committed");

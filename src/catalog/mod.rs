@@ -1,5 +1,6 @@
 //! The catalog: its records, the files that hold them, and the one pipeline that changes them.
 
+mod bulk_references;
 pub mod check;
 pub mod export;
 pub mod game_stats;

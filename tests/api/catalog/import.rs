@@ -32,6 +32,7 @@ crate::on_each_database!(
     removing_a_firearm_records_its_deletion,
     a_catalog_of_several_chunks_imports_as_one,
     a_failure_part_way_leaves_the_previous_catalog_whole,
+    a_bulk_import_checks_every_reference_and_keeps_the_constraints,
 );
 
 async fn events_of_revision(db: &Db, revision: i64) -> Vec<(String, Option<String>)> {
@@ -324,4 +325,51 @@ async fn a_failure_part_way_leaves_the_previous_catalog_whole(backend: Backend) 
     assert_eq!(stored, bundled(), "the previous catalog is whole");
     drop(conn);
     assert!(events_of_revision(&db, first.revision + 1).await.is_empty(), "no event was recorded");
+}
+
+/// The foreign keys of the database (PostgreSQL; SQLite declares none the import could drop).
+async fn foreign_keys(db: &Db, backend: Backend) -> Vec<(String, String)> {
+    if matches!(backend, Backend::Sqlite) {
+        return vec![];
+    }
+    sqlx::query_as(
+        "SELECT CAST(conname AS TEXT), pg_get_constraintdef(oid) FROM pg_constraint \
+         WHERE contype = 'f' ORDER BY 1",
+    )
+    .fetch_all(db.pool())
+    .await
+    .unwrap()
+}
+
+/// A bulk import (most of a large catalog new to the database) checks the references once after
+/// its writes on PostgreSQL (`catalog::bulk_references`): it still refuses a dangling one and
+/// writes nothing, and the database keeps every constraint it had, whether the import lands or not.
+async fn a_bulk_import_checks_every_reference_and_keeps_the_constraints(backend: Backend) {
+    let (db, _database) = fresh_db(backend).await;
+    let constraints = foreign_keys(&db, backend).await;
+    let catalog = armory::catalog::synth::synthesize(7_000, 4);
+    assert!(catalog.record_count() >= 10_000, "{} records make a bulk import", catalog.record_count());
+
+    // A firearm whose maker is not in the catalog: the loader refuses it, and so does the database.
+    let mut dangling = catalog.clone();
+    dangling.firearms[4_321].manufacturer_id = "no-such-maker".into();
+    let refused = import::import(&db, dangling, false).await.unwrap_err();
+    assert!(refused.to_lowercase().contains("foreign key"), "{refused}");
+    let (written,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM firearms").fetch_one(db.pool()).await.unwrap();
+    assert_eq!(written, 0, "nothing was written");
+    assert_eq!(foreign_keys(&db, backend).await, constraints, "the refused import dropped no constraint");
+
+    let summary = import::import(&db, catalog.clone(), false).await.unwrap();
+    assert_eq!(summary.per_table.iter().find(|(t, _)| *t == "firearms").unwrap().1.created, 7_000);
+    assert_eq!(foreign_keys(&db, backend).await, constraints, "every constraint is back");
+    let caliber_rows: usize = catalog.firearms.iter().map(|f| f.calibers.len()).sum();
+    let (stored_calibers,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM firearm_calibers").fetch_one(db.pool()).await.unwrap();
+    assert_eq!(stored_calibers as usize, caliber_rows, "every firearm's calibers were written");
+    assert_eq!(
+        import::import(&db, catalog, false).await.unwrap().changed(),
+        0,
+        "a second import changes nothing"
+    );
 }
