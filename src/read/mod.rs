@@ -65,8 +65,6 @@ pub struct ReadModel {
     /// Details of the other records (catalog order), Explorer's view then the full one.
     pub manufacturer_details: Vec<[Rendered; 2]>,
     pub caliber_details: Vec<[Rendered; 2]>,
-    /// Ammunition is Builder-only: the full view alone.
-    pub ammunition_details: Vec<Rendered>,
     pub orders: Orders,
     pub search: SearchIndex,
     /// The game analytics of the live stats (`game`), built with the snapshot.
@@ -192,14 +190,6 @@ impl ReadModel {
                 records::both_views(|view| records::caliber_detail(c, &meta, view))
             })
             .collect();
-        let ammunition_details = catalog
-            .ammunition
-            .iter()
-            .map(|a| {
-                let detail = records::ammunition_detail(a, &(stored.meta)("ammunition", &a.id), catalog);
-                Rendered::envelope(&detail.to_string())
-            })
-            .collect();
         let aggregates = aggregates::Aggregates::build(catalog, &caliber_at, &category_at);
         let last_change = [
             ("firearms", catalog.firearms.iter().map(|f| &f.id).collect::<Vec<_>>()),
@@ -236,7 +226,6 @@ impl ReadModel {
             rankings,
             manufacturer_details,
             caliber_details,
-            ammunition_details,
             orders,
             search,
             game,

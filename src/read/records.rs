@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::rendered::Rendered;
-use crate::catalog::model::{Ammunition, Caliber, Catalog, Manufacturer};
+use crate::catalog::model::{Ammunition, Caliber, Manufacturer};
 use crate::read::snapshot::RecordMeta;
 use crate::read::views::{self, View};
 
@@ -99,11 +99,14 @@ pub fn ammunition_item(load: &Ammunition, meta: &RecordMeta) -> Value {
 
 /// The load with its cartridge and maker named (null when the maker is not in the catalog), and
 /// provenance.
-pub fn ammunition_detail(load: &Ammunition, meta: &RecordMeta, catalog: &Catalog) -> Value {
+pub fn ammunition_detail(
+    load: &Ammunition,
+    meta: &RecordMeta,
+    caliber: Option<&Caliber>,
+    maker: Option<&Manufacturer>,
+) -> Value {
     let mut data = ammunition_item(load, meta);
-    let caliber = catalog.calibers.iter().find(|c| c.id == load.caliber_id);
     data["caliber"] = caliber.map_or(Value::Null, |c| json!({ "id": c.id, "name": c.name }));
-    let maker = load.manufacturer_id.as_ref().and_then(|m| catalog.manufacturers.iter().find(|x| &x.id == m));
     data["manufacturer"] = maker.map_or(Value::Null, |m| json!({ "id": m.id, "name": m.name }));
     data["provenance"] = views::provenance(&views::with_meta(load, meta), meta);
     data

@@ -78,5 +78,5 @@ pub async fn detail(
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let (at, _) = snapshot.ammunition(&id)?;
-    Ok(snapshot.read.ammunition_details[at].into_response())
+    Ok(snapshot.ammunition_detail(at).into_response())
 }
