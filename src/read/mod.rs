@@ -12,6 +12,7 @@ pub mod forms;
 pub mod game;
 pub mod list_index;
 pub mod lookup;
+pub mod meta;
 pub mod orders;
 pub mod rankings;
 pub mod records;

@@ -15,13 +15,8 @@ use crate::read::game::GameAnalytics;
 use crate::read::game::versions::FrozenCache;
 use crate::read::{ReadModel, Stored};
 
-/// When a stored record was created and last changed, and its content version.
-#[derive(Debug, Clone, Default)]
-pub struct RecordMeta {
-    pub version: String,
-    pub created_at: String,
-    pub updated_at: String,
-}
+use crate::read::meta::MetaTable;
+pub use crate::read::meta::RecordMeta;
 
 /// Why a snapshot could not be built; the source is kept.
 #[derive(Debug, thiserror::Error)]
@@ -40,7 +35,7 @@ pub struct Snapshot {
     pub revision: i64,
     pub catalog: Catalog,
     /// Table name → record id → meta.
-    meta: HashMap<&'static str, HashMap<String, RecordMeta>>,
+    meta: MetaTable,
     /// Lookups, pre-rendered firearms, sort orders and the search index.
     pub read: ReadModel,
     /// Seconds from reading the catalog to a servable snapshot.
@@ -49,7 +44,7 @@ pub struct Snapshot {
 
 impl Snapshot {
     pub fn meta(&self, table: &str, id: &str) -> RecordMeta {
-        lookup_meta(&self.meta, table, id)
+        self.meta.get(table, id)
     }
 }
 
@@ -151,16 +146,14 @@ async fn read(db: &Db) -> Result<Snapshot, SnapshotError> {
     // users: at 100,000 firearms the parse and those reads take about 0.8 s each.
     let records = store::read_records(&mut tx).await?;
     let parsing = tokio::task::spawn_blocking(move || records.parse());
-    let mut meta = HashMap::new();
+    let mut meta = MetaTable::default();
     for table in crate::catalog::rows::TABLES {
         let sql = format!("SELECT id, version, created_at, updated_at FROM {}", table.name);
         let rows: Vec<(String, String, String, String)> =
             sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *tx).await?;
-        let by_id = rows
-            .into_iter()
-            .map(|(id, version, created_at, updated_at)| (id, RecordMeta { version, created_at, updated_at }))
-            .collect();
-        meta.insert(table.name, by_id);
+        for (id, version, created_at, updated_at) in rows {
+            meta.insert(table.name, id, RecordMeta { version, created_at, updated_at });
+        }
     }
     let stats = game_stats(&mut tx).await?;
     let user_ids = user_ids(&mut tx).await?;
@@ -169,7 +162,7 @@ async fn read(db: &Db) -> Result<Snapshot, SnapshotError> {
     let read_ms = started.elapsed().as_millis() as u64;
     // Rendering every firearm and indexing them is CPU work: keep it off the request threads.
     tokio::task::spawn_blocking(move || {
-        let lookup = |table: &str, id: &str| lookup_meta(&meta, table, id);
+        let lookup = |table: &str, id: &str| meta.get(table, id);
         let built = std::time::Instant::now();
         let read = ReadModel::build(&catalog, Stored { meta: &lookup, stats, user_ids })
             .map_err(SnapshotError::Build)?;
@@ -185,14 +178,6 @@ async fn read(db: &Db) -> Result<Snapshot, SnapshotError> {
         Ok(Snapshot { revision, catalog, meta, read, build_seconds })
     })
     .await?
-}
-
-fn lookup_meta(
-    meta: &HashMap<&'static str, HashMap<String, RecordMeta>>,
-    table: &str,
-    id: &str,
-) -> RecordMeta {
-    meta.get(table).and_then(|m| m.get(id)).cloned().unwrap_or_default()
 }
 
 async fn game_stats(conn: &mut sqlx::AnyConnection) -> sqlx::Result<HashMap<String, GameStats>> {
