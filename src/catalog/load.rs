@@ -229,11 +229,8 @@ pub fn validate(catalog: &Catalog, file_of: &dyn Fn(&'static str, &str) -> Strin
             errors.push(err(&file_of(kind, id), kind, id, field, &message));
         }
     };
-    let one_of = |value: &Option<String>, list: &[&str]| -> Option<String> {
-        value
-            .as_deref()
-            .filter(|v| !list.contains(v))
-            .map(|v| format!("'{v}' is not one of: {}", list.join(", ")))
+    let one_of = |value: Option<&str>, list: &[&str]| -> Option<String> {
+        value.filter(|v| !list.contains(v)).map(|v| format!("'{v}' is not one of: {}", list.join(", ")))
     };
     let refers = |value: Option<&str>, set: &HashSet<String>, what: &str| -> Option<String> {
         value.filter(|v| !set.contains(*v)).map(|v| format!("no {what} has the id '{v}'"))
@@ -259,21 +256,26 @@ pub fn validate(catalog: &Catalog, file_of: &dyn Fn(&'static str, &str) -> Strin
             check("firearm", id, "parentFirearmId", Some("a firearm cannot be its own parent".into()));
         }
         check("firearm", id, "platformId", refers(f.platform_id.as_deref(), &platforms, "platform"));
-        check("firearm", id, "status", one_of(&f.status, vocab::FIREARM_STATUSES));
-        check("firearm", id, "variantType", one_of(&f.variant_type, vocab::VARIANT_TYPES));
-        check("firearm", id, "actionType", one_of(&f.action_type, vocab::ACTION_TYPES));
-        check("firearm", id, "firingMechanism", one_of(&f.firing_mechanism, vocab::FIRING_MECHANISMS));
-        check("firearm", id, "triggerType", one_of(&f.trigger_type, vocab::TRIGGER_TYPES));
-        check("firearm", id, "magazineType", one_of(&f.magazine_type, vocab::MAGAZINE_TYPES));
+        check("firearm", id, "status", one_of(f.status.as_deref(), vocab::FIREARM_STATUSES));
+        check("firearm", id, "variantType", one_of(f.variant_type.as_deref(), vocab::VARIANT_TYPES));
+        check("firearm", id, "actionType", one_of(f.action_type.as_deref(), vocab::ACTION_TYPES));
+        check(
+            "firearm",
+            id,
+            "firingMechanism",
+            one_of(f.firing_mechanism.as_deref(), vocab::FIRING_MECHANISMS),
+        );
+        check("firearm", id, "triggerType", one_of(f.trigger_type.as_deref(), vocab::TRIGGER_TYPES));
+        check("firearm", id, "magazineType", one_of(f.magazine_type.as_deref(), vocab::MAGAZINE_TYPES));
         check("firearm", id, "sources", source_kinds(&f.sources));
         for link in &f.calibers {
             check("firearm", id, "calibers.caliberId", refers(Some(&link.caliber_id), &calibers, "caliber"));
         }
         for user in &f.users {
-            check("firearm", id, "users.userType", one_of(&user.user_type, vocab::USER_TYPES));
+            check("firearm", id, "users.userType", one_of(user.user_type.as_deref(), vocab::USER_TYPES));
         }
         for image in &f.images {
-            check("firearm", id, "images.type", one_of(&image.image_type, vocab::IMAGE_TYPES));
+            check("firearm", id, "images.type", one_of(image.image_type.as_deref(), vocab::IMAGE_TYPES));
         }
         for interface in &f.interfaces {
             check("firearm", id, "interfaces", refers(Some(interface), &interfaces, "interface"));
@@ -300,8 +302,8 @@ pub fn validate(catalog: &Catalog, file_of: &dyn Fn(&'static str, &str) -> Strin
             "parentCartridgeId",
             refers(c.parent_cartridge_id.as_deref(), &calibers, "caliber"),
         );
-        check("caliber", id, "cartridgeType", one_of(&c.cartridge_type, vocab::CARTRIDGE_TYPES));
-        check("caliber", id, "primerType", one_of(&c.primer_type, vocab::PRIMER_TYPES));
+        check("caliber", id, "cartridgeType", one_of(c.cartridge_type.as_deref(), vocab::CARTRIDGE_TYPES));
+        check("caliber", id, "primerType", one_of(c.primer_type.as_deref(), vocab::PRIMER_TYPES));
         check("caliber", id, "sources", source_kinds(&c.sources));
     }
     for m in &catalog.manufacturers {
@@ -316,11 +318,11 @@ pub fn validate(catalog: &Catalog, file_of: &dyn Fn(&'static str, &str) -> Strin
             "manufacturerId",
             refers(a.manufacturer_id.as_deref(), &manufacturers, "manufacturer"),
         );
-        check("ammunition", id, "bulletType", one_of(&a.bullet_type, vocab::BULLET_TYPES));
+        check("ammunition", id, "bulletType", one_of(a.bullet_type.as_deref(), vocab::BULLET_TYPES));
         check("ammunition", id, "sources", source_kinds(&a.sources));
     }
     for i in &catalog.interfaces {
-        check("interface", &i.id, "kind", one_of(&i.kind, vocab::INTERFACE_KINDS));
+        check("interface", &i.id, "kind", one_of(i.kind.as_deref(), vocab::INTERFACE_KINDS));
         check("interface", &i.id, "sources", source_kinds(&i.sources));
     }
     for a in &catalog.attachments {

@@ -11,4 +11,5 @@ pub mod rows;
 pub mod stats_versions;
 pub mod store;
 pub mod synth;
+pub mod term;
 pub mod vocabulary;

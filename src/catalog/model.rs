@@ -10,12 +10,14 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::term::Term;
+
 /// One consulted page, how strong a source it is, and which figures it states.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Source {
     pub url: String,
-    pub kind: String,
+    pub kind: Term,
     /// The served field names whose figures this page states (per-field provenance). Empty means the
     /// page was cited for the record as a whole and no figure has been tied to it yet.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -109,8 +111,8 @@ pub struct CaliberLink {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Adopter {
     pub user_name: String,
-    pub user_type: Option<String>,
-    pub country_code: Option<String>,
+    pub user_type: Option<Term>,
+    pub country_code: Option<Term>,
     pub designation: Option<String>,
     pub adopted_year: Option<i64>,
 }
@@ -137,11 +139,11 @@ pub struct Firearm {
     pub manufacturer_id: String,
     pub category_id: String,
     pub parent_firearm_id: Option<String>,
-    pub variant_type: Option<String>,
+    pub variant_type: Option<Term>,
     pub year_introduced: Option<i64>,
     pub year_discontinued: Option<i64>,
-    pub status: Option<String>,
-    pub country_of_origin: Option<String>,
+    pub status: Option<Term>,
+    pub country_of_origin: Option<Term>,
     pub designer: Option<String>,
     pub weight_empty_g: Option<f64>,
     pub weight_loaded_g: Option<f64>,
@@ -151,10 +153,10 @@ pub struct Firearm {
     pub width_mm: Option<f64>,
     pub sight_radius_mm: Option<f64>,
     pub folded_length_mm: Option<f64>,
-    pub action_type: Option<String>,
-    pub firing_mechanism: Option<String>,
-    pub trigger_type: Option<String>,
-    pub magazine_type: Option<String>,
+    pub action_type: Option<Term>,
+    pub firing_mechanism: Option<Term>,
+    pub trigger_type: Option<Term>,
+    pub magazine_type: Option<Term>,
     #[serde(rename = "triggerPullN")]
     pub trigger_pull_n: Option<f64>,
     pub magazine_capacity: Option<i64>,
@@ -163,14 +165,14 @@ pub struct Firearm {
     pub effective_range_m: Option<f64>,
     pub max_range_m: Option<f64>,
     pub rate_of_fire_rpm: Option<i64>,
-    pub barrel_rifling: Option<String>,
+    pub barrel_rifling: Option<Term>,
     pub rifling_twist_mm: Option<f64>,
     pub number_of_grooves: Option<i64>,
-    pub frame_material: Option<String>,
-    pub slide_material: Option<String>,
-    pub barrel_material: Option<String>,
-    pub stock_material: Option<String>,
-    pub finish: Option<String>,
+    pub frame_material: Option<Term>,
+    pub slide_material: Option<Term>,
+    pub barrel_material: Option<Term>,
+    pub stock_material: Option<Term>,
+    pub finish: Option<Term>,
     pub safety_mechanisms: Option<Vec<String>>,
     pub features: Option<Vec<String>>,
     pub feed_systems: Option<Vec<String>>,

@@ -80,11 +80,11 @@ fn countries(catalog: &Catalog) -> BTreeMap<String, CountryCounts> {
     let mut adopted: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for firearm in &catalog.firearms {
         if let Some(code) = &firearm.country_of_origin {
-            counts.entry(code.clone()).or_default().firearms_of_origin += 1;
+            counts.entry(code.to_string()).or_default().firearms_of_origin += 1;
         }
         for user in &firearm.users {
             if let Some(code) = &user.country_code {
-                counts.entry(code.clone()).or_default().adopters += 1;
+                counts.entry(code.to_string()).or_default().adopters += 1;
                 adopted.entry(code).or_default().insert(&firearm.id);
             }
         }

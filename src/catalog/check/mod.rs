@@ -293,7 +293,7 @@ impl<'a> Record<'a> {
             self.flag("sources", "no source; every record but categories cites at least one".into());
         }
         for (n, source) in cited.sources.iter().enumerate().map(|(i, s)| (i + 1, s)) {
-            for (part, value) in [("url", &source.url), ("kind", &source.kind)] {
+            for (part, value) in [("url", source.url.as_str()), ("kind", source.kind.as_str())] {
                 if value.trim().is_empty() {
                     self.flag("sources", format!("source {n} has an empty {part}"));
                 }

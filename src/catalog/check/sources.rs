@@ -98,7 +98,7 @@ fn host_rules(r: &mut Record<'_>, hosts: &HostList, n: usize, source: &Source) {
             format!("source {n} ({url}): host {host} is a mirror of {of}; cite the original"),
         ),
         // An empty kind is flagged already.
-        Some(Listed::Kind(kind)) if *kind != source.kind && !source.kind.trim().is_empty() => r.flag(
+        Some(Listed::Kind(kind)) if source.kind != **kind && !source.kind.trim().is_empty() => r.flag(
             "sources",
             format!("source {n} ({url}) has kind {} but its host {host} is listed as {kind}", source.kind),
         ),

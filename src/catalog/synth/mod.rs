@@ -16,7 +16,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
 use super::model::{
-    Adopter, Ammunition, Caliber, CaliberLink, Catalog, Category, Firearm, Manufacturer, Source,
+    Adopter, Ammunition, Caliber, CaliberLink, Catalog, Category, Firearm, Manufacturer, Source, Term,
 };
 
 mod draw;
@@ -355,12 +355,12 @@ fn synthesize_firearm(
     let (rifling, twist, grooves) = if profile.rifled {
         let grooves = draw.int((4, 6));
         (
-            Some(format!("{grooves} grooves, right hand")),
+            Some(Term::from(format!("{grooves} grooves, right hand"))),
             Some(round1(draw.float((180.0, 400.0)))),
             Some(grooves),
         )
     } else {
-        (Some("smoothbore".to_owned()), None, None)
+        (Some(Term::from("smoothbore")), None, None)
     };
 
     let mut calibers = vec![CaliberLink { caliber_id: world.calibers[caliber].id.clone(), is_primary: true }];
@@ -404,7 +404,7 @@ fn synthesize_firearm(
         manufacturer_id: world.manufacturers[maker].id.clone(),
         category_id: profile.id.into(),
         parent_firearm_id: parent.map(|p| format!("synth-firearm-{:0width$}", p + 1)),
-        variant_type: variant_type.map(str::to_owned),
+        variant_type: variant_type.map(Term::from),
         year_introduced: Some(year),
         year_discontinued: discontinued,
         status: Some(status.into()),
@@ -433,7 +433,7 @@ fn synthesize_firearm(
         rifling_twist_mm: twist,
         number_of_grooves: grooves,
         frame_material: Some(draw.pick(profile.frames).into()),
-        slide_material: (profile.id == "pistols").then(|| "steel".to_owned()),
+        slide_material: (profile.id == "pistols").then(|| "steel".into()),
         barrel_material: Some(draw.pick(&["steel", "chrome-lined steel", "stainless steel"]).into()),
         stock_material: long_gun.then(|| draw.pick(profile.stocks).into()),
         finish: Some(draw.pick(&["blued", "parkerized", "nitrided", "cerakote", "matte black"]).into()),

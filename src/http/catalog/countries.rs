@@ -46,7 +46,7 @@ pub async fn arsenal(
     let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
     for firearm in &snapshot.catalog.firearms {
         for user in firearm.users.iter().filter(|u| u.country_code.as_deref() == Some(code.as_str())) {
-            groups.entry(user.user_type.clone().unwrap_or_else(|| "unknown".to_owned())).or_default().push(
+            groups.entry(user.user_type.as_deref().unwrap_or("unknown").to_owned()).or_default().push(
                 json!({
                     "id": firearm.id, "name": firearm.name, "userName": user.user_name,
                     "designation": user.designation, "adoptedYear": user.adopted_year,

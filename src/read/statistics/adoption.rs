@@ -36,7 +36,7 @@ impl Adoption {
         let mut by_type: BTreeMap<String, (AdoptionCount, BTreeMap<String, AdoptionCount>)> = BTreeMap::new();
         for (at, firearm) in catalog.firearms.iter().enumerate() {
             for user in &firearm.users {
-                let kind = user.user_type.clone().unwrap_or_else(|| UNSPECIFIED.to_owned());
+                let kind = user.user_type.as_deref().unwrap_or(UNSPECIFIED).to_owned();
                 let country = user.country_code.as_ref().map(|c| c.to_ascii_uppercase());
                 if let Some(country) = &country {
                     let (all, types) = by_country.entry(country.clone()).or_default();

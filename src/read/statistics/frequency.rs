@@ -74,7 +74,9 @@ impl Frequencies {
             manufacturers: PerCategory::build(catalog, category_of, |f| {
                 manufacturer_at.get(f.manufacturer_id.as_str()).copied()
             }),
-            action_types: PerCategory::build(catalog, category_of, |f| f.action_type.clone()),
+            action_types: PerCategory::build(catalog, category_of, |f| {
+                f.action_type.as_deref().map(str::to_owned)
+            }),
             features: PerCategory::build(catalog, category_of, |f| {
                 let mut features: Vec<String> =
                     f.features.iter().flatten().map(|feature| feature.trim().to_lowercase()).collect();
@@ -93,14 +95,14 @@ impl Frequencies {
 }
 
 /// A component's material, as a firearm states it.
-pub type MaterialOf = fn(&Firearm) -> Option<&String>;
+pub type MaterialOf = fn(&Firearm) -> Option<&str>;
 
 /// The components 79 reports on, with the field holding each one's material.
 pub const COMPONENTS: &[(&str, MaterialOf)] = &[
-    ("frame", |f| f.frame_material.as_ref()),
-    ("slide", |f| f.slide_material.as_ref()),
-    ("barrel", |f| f.barrel_material.as_ref()),
-    ("stock", |f| f.stock_material.as_ref()),
+    ("frame", |f| f.frame_material.as_deref()),
+    ("slide", |f| f.slide_material.as_deref()),
+    ("barrel", |f| f.barrel_material.as_deref()),
+    ("stock", |f| f.stock_material.as_deref()),
 ];
 
 /// Per component: how many firearms state its material, and each material (lower case) with its

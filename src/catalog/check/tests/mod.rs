@@ -353,7 +353,7 @@ fn every_record_but_categories_cites_a_complete_source() {
     let mut catalog = clean();
     catalog.manufacturers[0].sources.clear();
     catalog.calibers[0].sources[0].url = " ".into();
-    catalog.interfaces[0].sources[0].kind = String::new();
+    catalog.interfaces[0].sources[0].kind = "".into();
     expect(
         &catalog,
         &[

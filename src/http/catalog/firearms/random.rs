@@ -45,7 +45,7 @@ pub async fn random(
         .iter()
         .enumerate()
         .filter(|(_, f)| category.as_ref().is_none_or(|c| &f.category_id == c))
-        .filter(|(_, f)| country.as_ref().is_none_or(|c| f.country_of_origin.as_ref() == Some(c)))
+        .filter(|(_, f)| country.as_ref().is_none_or(|c| f.country_of_origin.as_deref() == Some(c.as_str())))
         .collect();
     if matching.is_empty() {
         return Err(ApiError::new(
