@@ -79,10 +79,22 @@ pub async fn write_rows(
         return Err(format!("table {table}: a row's columns differ from the first row's ({odd:?})"));
     }
     let conflict = upsert_key.map(|key| on_conflict(&names, key, keep)).unwrap_or_default();
+    let insert = Insert { table, names: &names, kinds: &kinds, rows, conflict: &conflict };
     match backend {
-        Backend::Sqlite => insert_bound(conn, table, &names, &kinds, rows, &conflict).await,
-        Backend::Postgres => insert_as_json(conn, table, &names, &kinds, rows, &conflict).await,
+        Backend::Sqlite => insert_bound(conn, &insert).await,
+        Backend::Postgres => insert_as_json(conn, &insert).await,
     }
+}
+
+/// One table's rows to insert: every row has `names`' columns in that order, each bound as
+/// `kinds` says, and `conflict` ends the statement (empty, or an upsert's `ON CONFLICT`).
+#[derive(Clone, Copy)]
+struct Insert<'a> {
+    table: &'a str,
+    names: &'a [&'a str],
+    kinds: &'a [ColumnType],
+    rows: &'a [Vec<(String, Value)>],
+    conflict: &'a str,
 }
 
 /// ` ON CONFLICT (key) DO UPDATE SET ...` over every column but the key and `keep`.
@@ -96,14 +108,8 @@ fn on_conflict(names: &[&str], key: &str, keep: &[&str]) -> String {
 }
 
 /// Multi-row inserts with one bound value per column and row (SQLite).
-async fn insert_bound(
-    conn: &mut AnyConnection,
-    table: &str,
-    names: &[&str],
-    kinds: &[ColumnType],
-    rows: &[Vec<(String, Value)>],
-    conflict: &str,
-) -> Result<(), String> {
+async fn insert_bound(conn: &mut AnyConnection, insert: &Insert<'_>) -> Result<(), String> {
+    let Insert { table, names, kinds, rows, conflict } = *insert;
     let per_statement = (MAX_BOUND_VALUES / names.len()).max(1);
     for chunk in rows.chunks(per_statement) {
         let mut sql = format!("INSERT INTO {table} ({}) VALUES ", names.join(", "));
@@ -130,14 +136,8 @@ async fn insert_bound(
 /// (PostgreSQL). Bound one value at a time, the driver encoded and the server bound 60 values
 /// per firearm, which was most of a 100,000-firearm import; one text value per chunk is parsed
 /// by the server in one pass.
-async fn insert_as_json(
-    conn: &mut AnyConnection,
-    table: &str,
-    names: &[&str],
-    kinds: &[ColumnType],
-    rows: &[Vec<(String, Value)>],
-    conflict: &str,
-) -> Result<(), String> {
+async fn insert_as_json(conn: &mut AnyConnection, insert: &Insert<'_>) -> Result<(), String> {
+    let Insert { table, names, kinds, rows, conflict } = *insert;
     let columns = names.join(", ");
     let sql = format!(
         "INSERT INTO {table} ({columns}) SELECT {columns} \
