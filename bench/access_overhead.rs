@@ -3,14 +3,14 @@
 //! through the whole stack against a fixed-JSON axum server (the framework's ceiling on this
 //! machine), with the issue's target ratio of 0.6.
 //!
-//! The way the issue measured it: the server on one core, the load client on the other. Run the
-//! bench under `taskset -c 0`; where `wrk` is installed it loads from core 1 (`common/wrk.rs`),
+//! The way the issue measured it: the server on one core, the load client on the other. Where
+//! `wrk` is installed the bench runs itself again under `taskset -c 0` and loads from core 1 (`common/wrk.rs`),
 //! else from an in-process client whose own cost caps the ceiling. The servers run on a runtime
 //! with one worker thread, the in-process client on another. The pairs are loaded in alternating
 //! rounds, and each ratio is the median of the rounds' ratios, so a burst of noise on this shared
 //! box moves one round, not the verdict.
 //!
-//! Run: `taskset -c 0 cargo bench --bench access_overhead` (see bench/README.md). Prints requests per second
+//! Run: `cargo bench --bench access_overhead` (see bench/README.md). Prints requests per second
 //! and p50/p99 latency per round, and the ratios.
 
 use std::net::SocketAddr;
@@ -40,6 +40,9 @@ const PATH: &str = "/v1/manufacturers/glock";
 /// The load client: one worker thread (the servers have their own, see `serve`).
 #[tokio::main(flavor = "multi_thread", worker_threads = 1)]
 async fn main() {
+    if let Some(code) = wrk::rerun_pinned() {
+        std::process::exit(code);
+    }
     let file = std::env::temp_dir().join(format!("armory-bench-{}.db", std::process::id()));
     let url = format!("sqlite://{}", file.display());
     let servers = tokio::runtime::Builder::new_multi_thread()

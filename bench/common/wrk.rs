@@ -10,6 +10,29 @@ use std::time::Duration;
 
 use super::load::{CONNECTIONS, Result};
 
+/// Set in the pinned run that `rerun_pinned` starts.
+const PINNED: &str = "ARMORY_BENCH_PINNED";
+
+/// Run this bench again under `taskset -c 0` (the server's core; wrk takes core 1) unless this
+/// run is that one, so that `cargo bench` alone measures the way bench/README.md says. Returns
+/// the pinned run's exit code, or None when this process is the one to measure (already pinned,
+/// or no wrk and taskset to pin with).
+#[allow(dead_code)] // used by the benches that serve in-process; catalog_reads pins its server itself
+pub fn rerun_pinned() -> Option<i32> {
+    if std::env::var_os(PINNED).is_some() || !available() {
+        return None;
+    }
+    let bench = std::env::current_exe().ok()?;
+    let status = Command::new("taskset")
+        .args(["-c", "0"])
+        .arg(bench)
+        .args(std::env::args_os().skip(1))
+        .env(PINNED, "1")
+        .status()
+        .ok()?;
+    Some(status.code().unwrap_or(1))
+}
+
 /// Whether `wrk` and `taskset` are on the PATH.
 pub fn available() -> bool {
     let runs = |program: &str, arg: &str| {
