@@ -75,7 +75,9 @@ impl App {
             transport: TransportPolicy::parse(&config.trusted_proxies)
                 .map_err(|e| StartupError::Load(format!("ARMORY_TRUSTED_PROXIES: {e}")))?,
         });
-        let catalog = CatalogHandle::load(db.clone()).await.map_err(|e| StartupError::Load(e.to_string()))?;
+        let files = config.snapshot_dir.clone().map(crate::read::persisted::SnapshotFiles::new);
+        let catalog =
+            CatalogHandle::load(db.clone(), files).await.map_err(|e| StartupError::Load(e.to_string()))?;
         tokio::spawn(access.keys.clone().keep_fresh(shutdown.clone()));
         tokio::spawn(access.usage.clone().keep_flushing(shutdown.clone()));
         tokio::spawn(catalog.clone().keep_fresh(shutdown.clone()));

@@ -39,6 +39,9 @@ pub struct Config {
     pub plans: PlanTable,
     /// Webhook delivery: allow-list, retry schedule, timeout, the service's own hosts, worker role.
     pub webhooks: WebhookSettings,
+    /// `ARMORY_SNAPSHOT_DIR`: where catalog snapshots are persisted and reused from
+    /// (`read::persisted`); none, every start builds.
+    pub snapshot_dir: Option<std::path::PathBuf>,
 }
 
 impl Config {
@@ -60,6 +63,7 @@ impl Config {
             plans: PlanTable::default(),
             // Tests drive the delivery worker themselves (`Webhooks::run_once`) unless they ask.
             webhooks: WebhookSettings { run_worker: false, ..WebhookSettings::default() },
+            snapshot_dir: None,
         }
     }
 }

@@ -145,6 +145,11 @@ pub async fn import(db: &Db, catalog: impl Into<Arc<Catalog>>, progress: bool) -
         .fetch_one(&mut *tx)
         .await
         .map_err(|e| format!("moving the catalog revision: {e}"))?;
+        sqlx::query("UPDATE service_state SET value = $1 WHERE name = 'catalog_epoch'")
+            .bind(rand::random::<i64>())
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| format!("drawing the catalog epoch: {e}"))?;
         summary.revision = revision;
         if summary.changed() > RESYNC_THRESHOLD {
             events = vec![Event { event_type: "catalog.resynced".into(), resource: None, resource_id: None }];

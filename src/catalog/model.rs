@@ -296,8 +296,8 @@ pub struct DataFile {
     pub platforms: Vec<Platform>,
 }
 
-/// The whole catalog, every resource sorted by id.
-#[derive(Debug, Default, Clone, PartialEq)]
+/// The whole catalog, every resource sorted by id (serialised only into a persisted snapshot).
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Catalog {
     pub categories: Vec<Category>,
     pub manufacturers: Vec<Manufacturer>,

@@ -332,6 +332,19 @@ fn parse<T: DeserializeOwned>(table: &str, records: Vec<String>) -> Result<Vec<T
 }
 
 /// The catalog revision: moves with every import that changed something.
+/// The catalog revision and its epoch: a random number drawn with every new revision, so two
+/// catalogs at one revision number (a restored database, another database) are told apart.
+pub async fn catalog_revision_and_epoch(conn: &mut AnyConnection) -> sqlx::Result<(i64, i64)> {
+    let rows: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT name, value FROM service_state WHERE name IN ('catalog_revision', 'catalog_epoch')",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let value = |name: &str| rows.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+    let revision = value("catalog_revision").ok_or(sqlx::Error::RowNotFound)?;
+    Ok((revision, value("catalog_epoch").unwrap_or_default()))
+}
+
 pub async fn catalog_revision(conn: &mut AnyConnection) -> sqlx::Result<i64> {
     let (revision,): (i64,) =
         sqlx::query_as("SELECT value FROM service_state WHERE name = 'catalog_revision'")

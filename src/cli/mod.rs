@@ -17,6 +17,7 @@ use crate::access::plan::PlanTable;
 use crate::app::App;
 use crate::config::{Config, ConnectionSettings};
 use crate::db::Db;
+use crate::read::persisted::SnapshotFiles;
 use crate::read::snapshot::CatalogHandle;
 use crate::shutdown::Shutdown;
 use crate::telemetry;
@@ -80,6 +81,10 @@ struct ServeArgs {
     /// Environment name reported by /health.
     #[arg(long, env = "ARMORY_ENV", default_value = "development")]
     env: Option<String>,
+    /// Where catalog snapshots are persisted and reused from on start: by default
+    /// `<database file>.snapshots` beside a SQLite database file, none for PostgreSQL; `off` for none.
+    #[arg(long, env = "ARMORY_SNAPSHOT_DIR")]
+    snapshot_dir: Option<String>,
     /// The bundled catalog, imported on start when the database holds none.
     #[arg(long, env = "ARMORY_CATALOG_DIR")]
     catalog_dir: Option<std::path::PathBuf>,
@@ -228,7 +233,9 @@ fn config(database_url: String, args: &ServeArgs) -> Result<Config, String> {
         },
         ..WebhookSettings::default()
     };
+    let snapshot_dir = snapshot_dir(args.snapshot_dir.as_deref(), &database_url);
     Ok(Config {
+        snapshot_dir,
         bind: args.bind.unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], 8080))),
         database_url,
         environment: args.env.clone().unwrap_or_else(|| "development".to_owned()),
@@ -272,6 +279,21 @@ fn config(database_url: String, args: &ServeArgs) -> Result<Config, String> {
     })
 }
 
+/// The snapshot folder: as configured (`off` for none), else beside a SQLite database file.
+fn snapshot_dir(configured: Option<&str>, database_url: &str) -> Option<std::path::PathBuf> {
+    match configured.map(str::trim) {
+        Some("off") => None,
+        Some(dir) if !dir.is_empty() => Some(dir.into()),
+        _ => {
+            let file =
+                database_url.strip_prefix("sqlite://").or_else(|| database_url.strip_prefix("sqlite:"))?;
+            let file = file.split('?').next().unwrap_or_default();
+            (!file.is_empty() && !file.contains(":memory:") && !file.starts_with("file:"))
+                .then(|| format!("{file}.snapshots").into())
+        }
+    }
+}
+
 fn days(n: u64) -> Duration {
     Duration::from_secs(n.max(1) * 86_400)
 }
@@ -300,7 +322,8 @@ async fn worker(database_url: String, args: ServeArgs) -> Result<(), String> {
     let db = connect_and_migrate(&config.database_url).await?;
     let shutdown = Shutdown::default();
     shutdown.listen_for_signals();
-    let catalog = CatalogHandle::load(db.clone()).await.map_err(|e| e.to_string())?;
+    let files = config.snapshot_dir.clone().map(SnapshotFiles::new);
+    let catalog = CatalogHandle::load(db.clone(), files).await.map_err(|e| e.to_string())?;
     tokio::spawn(catalog.clone().keep_fresh(shutdown.clone()));
     let webhooks = Webhooks::new(db.clone(), catalog, config.webhooks)?;
     tracing::info!("armory webhook worker running");

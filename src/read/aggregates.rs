@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use crate::catalog::model::Catalog;
 
 /// What the catalog says of one country.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Default, Clone, serde::Serialize, serde::Deserialize)]
 pub struct CountryCounts {
     /// Firearms whose country of origin it is.
     pub firearms_of_origin: usize,
@@ -20,6 +20,7 @@ pub struct CountryCounts {
     pub adopters: usize,
 }
 
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Aggregates {
     /// Per category (catalog order): how many firearms it holds.
     pub firearms_per_category: Vec<usize>,

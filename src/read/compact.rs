@@ -8,7 +8,8 @@
 //! every compression hashes the whole dictionary again.
 
 /// The bytes every text of one snapshot is compressed against.
-pub struct Dictionary(Box<[u8]>);
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct Dictionary(#[serde(with = "serde_bytes")] Box<[u8]>);
 
 /// Dictionary size: past about 8 KiB the texts shrink no further and compressing slows down.
 const DICTIONARY_BYTES: usize = 8 * 1024;
@@ -44,7 +45,8 @@ impl Dictionary {
 }
 
 /// One compressed text: its length, then the LZ4 block.
-pub struct Compressed(Box<[u8]>);
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct Compressed(#[serde(with = "serde_bytes")] Box<[u8]>);
 
 impl Compressed {
     /// Bytes held.

@@ -9,6 +9,7 @@ use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
 /// "No value" for the small indexes below.
 pub const NONE: u16 = u16::MAX;
 
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Facts {
     pub manufacturer: u32,
     pub category: u16,

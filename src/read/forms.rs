@@ -17,9 +17,11 @@ use super::compact::{Compressed, Dictionary};
 use super::views::View;
 
 /// One firearm's forms.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct FirearmForms {
     /// The list item (summary field set): a `RawValue` written once from its `Value`, so a list
     /// clones or borrows it with no validation pass per request. Small and read by every list.
+    #[serde(with = "raw_json")]
     item: Box<RawValue>,
     /// The flat full record (every served scalar field), as JSON.
     full: Compressed,
@@ -41,10 +43,30 @@ const SLOTS: usize = 4096;
 type Slot = Option<(u32, Box<RawValue>)>;
 
 /// The forms of every firearm of a snapshot, by catalog position.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Forms {
     dictionary: Dictionary,
     firearms: Vec<FirearmForms>,
+    #[serde(skip, default = "empty_slots")]
     full_records: Box<[Mutex<Slot>]>,
+}
+
+fn empty_slots() -> Box<[Mutex<Slot>]> {
+    (0..SLOTS).map(|_| Mutex::new(None)).collect()
+}
+
+/// A list item persisted as its JSON text (a `RawValue` serialises as such only to JSON).
+mod raw_json {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use serde_json::value::RawValue;
+
+    pub fn serialize<S: Serializer>(item: &RawValue, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(item.get())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Box<RawValue>, D::Error> {
+        RawValue::from_string(String::deserialize(deserializer)?).map_err(serde::de::Error::custom)
+    }
 }
 
 impl Forms {
@@ -66,8 +88,7 @@ impl Forms {
     }
 
     pub fn new(dictionary: Dictionary, firearms: Vec<FirearmForms>) -> Self {
-        let full_records = (0..SLOTS).map(|_| Mutex::new(None)).collect();
-        Self { dictionary, firearms, full_records }
+        Self { dictionary, firearms, full_records: empty_slots() }
     }
 
     /// The list item of the firearm at `at`.

@@ -72,6 +72,7 @@ pub struct ListPage {
     pub total: usize,
 }
 
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct ListIndex {
     len: usize,
     manufacturer: Vec<Vec<u32>>,

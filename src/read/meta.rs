@@ -17,13 +17,13 @@ pub struct RecordMeta {
 }
 
 /// A version as stored: 16 lower-case hex digits as their number, anything else kept as written.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, serde::Serialize, serde::Deserialize)]
 enum Version {
     Hex(u64),
     Written(u32),
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, serde::Serialize, serde::Deserialize)]
 struct Packed {
     version: Version,
     created_at: u32,
@@ -31,9 +31,9 @@ struct Packed {
 }
 
 /// Table name → record id → its meta.
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 pub struct MetaTable {
-    tables: HashMap<&'static str, HashMap<Box<str>, Packed>>,
+    tables: HashMap<Box<str>, HashMap<Box<str>, Packed>>,
     /// The distinct times, each once.
     times: Vec<String>,
     time_at: HashMap<String, u32>,
@@ -55,7 +55,7 @@ impl MetaTable {
             created_at: self.time(meta.created_at),
             updated_at: self.time(meta.updated_at),
         };
-        self.tables.entry(table).or_default().insert(id.into_boxed_str(), packed);
+        self.tables.entry(table.into()).or_default().insert(id.into_boxed_str(), packed);
     }
 
     /// The meta of the record `id` of `table`; empty strings when it is not stored.

@@ -14,6 +14,7 @@ pub mod list_index;
 pub mod lookup;
 pub mod meta;
 pub mod orders;
+pub mod persisted;
 pub mod rankings;
 pub mod records;
 pub mod rendered;
@@ -34,6 +35,7 @@ use crate::catalog::game_stats::GameStats;
 use crate::catalog::model::Catalog;
 use crate::read::snapshot::RecordMeta;
 
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct ReadModel {
     pub firearm_at: HashMap<String, usize>,
     pub manufacturer_at: HashMap<String, usize>,
@@ -48,6 +50,7 @@ pub struct ReadModel {
     pub nested_manufacturers: Vec<String>,
     pub nested_categories: Vec<String>,
     /// Firearm details rendered on request, a bounded number kept.
+    #[serde(skip)]
     pub details: details::DetailCache,
     pub stats: Vec<GameStats>,
     pub user_ids: Vec<Vec<i64>>,
@@ -67,6 +70,7 @@ pub struct ReadModel {
     pub manufacturer_details: Vec<[Rendered; 2]>,
     pub caliber_details: Vec<[Rendered; 2]>,
     pub orders: Orders,
+    #[serde(with = "search::persisted")]
     pub search: SearchIndex,
     /// The game analytics of the live stats (`game`), built with the snapshot.
     pub game: std::sync::Arc<game::GameAnalytics>,

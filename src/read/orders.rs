@@ -33,6 +33,7 @@ impl Sort {
 
 /// Positions in order, how many of them (from the front) have the sort value, and each
 /// position's rank in the order (its index in `positions`).
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Order {
     positions: Vec<u32>,
     known: usize,
@@ -78,6 +79,7 @@ impl Order {
     }
 }
 
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Orders {
     pub name: Order,
     pub weight: Order,

@@ -96,7 +96,7 @@ pub const RANKED_STAT_NAMES: &[&str] = &[
 pub const ASSUMED_RATE_RPM: f64 = 60.0;
 
 /// What a power score was computed from.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PowerInputs {
     pub muzzle_energy_j: f64,
     /// Whether the energy is the firearm's own figure or its primary cartridge's typical one.
@@ -116,6 +116,7 @@ pub fn power_score(muzzle_energy_j: f64, rate_of_fire_rpm: Option<i64>) -> f64 {
     (muzzle_energy_j * (rate / 60.0).sqrt() * 10.0).round() / 10.0
 }
 
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Rankings {
     /// Per entry of `RANKED_STATS`: positions of the firearms stating the figure, best first.
     pub by_stat: Vec<Vec<u32>>,

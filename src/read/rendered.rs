@@ -3,10 +3,34 @@
 use axum::body::Bytes;
 use axum::http::HeaderValue;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[serde(into = "Persisted", try_from = "Persisted")]
 pub struct Rendered {
     pub body: Bytes,
     pub etag: HeaderValue,
+}
+
+/// A rendered body as the persisted snapshot holds it.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Persisted {
+    #[serde(with = "serde_bytes")]
+    body: Vec<u8>,
+    etag: String,
+}
+
+impl From<Rendered> for Persisted {
+    fn from(rendered: Rendered) -> Self {
+        let etag = rendered.etag.to_str().unwrap_or_default().to_owned();
+        Self { body: rendered.body.to_vec(), etag }
+    }
+}
+
+impl TryFrom<Persisted> for Rendered {
+    type Error = axum::http::header::InvalidHeaderValue;
+
+    fn try_from(persisted: Persisted) -> Result<Self, Self::Error> {
+        Ok(Self { body: Bytes::from(persisted.body), etag: HeaderValue::from_str(&persisted.etag)? })
+    }
 }
 
 const ENVELOPE_OPEN: &str = "{\"success\":true,\"data\":";

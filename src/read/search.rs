@@ -24,6 +24,7 @@
 
 use tantivy::collector::Count;
 use tantivy::columnar::Column;
+use tantivy::directory::Directory as _;
 use tantivy::indexer::NoMergePolicy;
 use tantivy::query::{BooleanQuery, BoostQuery, EnableScoring, FuzzyTermQuery, Occur, Query, TermQuery};
 use tantivy::schema::{FAST, Field, IndexRecordOption, Schema, TEXT};
@@ -80,6 +81,30 @@ pub struct SearchIndex {
     /// were added (one indexing thread, no merges), so visiting segments in this order visits
     /// documents by catalog position.
     in_catalog_order: Vec<usize>,
+}
+
+/// A search index persisted as its files (`#[serde(with = "search::persisted")]`).
+pub mod persisted {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{IndexFile, SearchIndex};
+
+    pub fn serialize<S: Serializer>(index: &SearchIndex, serializer: S) -> Result<S::Ok, S::Error> {
+        index.files().map_err(serde::ser::Error::custom)?.serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<SearchIndex, D::Error> {
+        SearchIndex::from_files(Vec::<IndexFile>::deserialize(deserializer)?)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// One file of a persisted search index.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct IndexFile {
+    pub path: String,
+    #[serde(with = "serde_bytes")]
+    pub bytes: Vec<u8>,
 }
 
 /// One page of hits: firearm positions, best first, and how many matched in all.
@@ -169,6 +194,18 @@ impl SearchIndex {
             writer.add_document(doc)?;
         }
         writer.commit()?;
+        Self::over(&index)
+    }
+
+    /// The search side of a committed index: its fields by name, a searcher, and each
+    /// document's firearm position.
+    fn over(index: &Index) -> tantivy::Result<Self> {
+        let schema = index.schema();
+        let fields = FIELDS
+            .iter()
+            .map(|(name, boost)| Ok((schema.get_field(name)?, *boost)))
+            .collect::<tantivy::Result<Vec<_>>>()?;
+        let spellings = schema.get_field(SPELLINGS.0)?;
         let searcher = index.reader()?.searcher();
         let positions = searcher
             .segment_readers()
@@ -178,6 +215,34 @@ impl SearchIndex {
         let mut in_catalog_order: Vec<usize> = (0..positions.len()).collect();
         in_catalog_order.sort_by_key(|&segment| positions[segment].first(0));
         Ok(Self { searcher, fields, spellings, positions, in_catalog_order })
+    }
+
+    /// The index's files (its segments and meta), to persist with the snapshot.
+    pub fn files(&self) -> tantivy::Result<Vec<IndexFile>> {
+        let directory = self.searcher.index().directory();
+        let mut paths: Vec<std::path::PathBuf> = directory.list_managed_files().into_iter().collect();
+        paths.push(std::path::PathBuf::from("meta.json"));
+        paths.sort();
+        paths.dedup();
+        paths
+            .into_iter()
+            .filter(|path| directory.exists(path).unwrap_or(false))
+            .map(|path| {
+                let bytes = directory
+                    .atomic_read(&path)
+                    .map_err(|e| tantivy::TantivyError::InternalError(e.to_string()))?;
+                Ok(IndexFile { path: path.to_string_lossy().into_owned(), bytes })
+            })
+            .collect()
+    }
+
+    /// The index `files` wrote, back in RAM.
+    pub fn from_files(files: Vec<IndexFile>) -> tantivy::Result<Self> {
+        let directory = tantivy::directory::RamDirectory::create();
+        for file in files {
+            directory.atomic_write(std::path::Path::new(&file.path), &file.bytes)?;
+        }
+        Self::over(&Index::open(directory)?)
     }
 
     /// Hits `offset..offset + limit` of `query`, best first, and the total.

@@ -17,6 +17,7 @@ use crate::read::{ReadModel, Stored};
 
 use crate::read::meta::MetaTable;
 pub use crate::read::meta::RecordMeta;
+use crate::read::persisted::{self, SnapshotFiles, SnapshotKey};
 
 /// Why a snapshot could not be built; the source is kept.
 #[derive(Debug, thiserror::Error)]
@@ -33,6 +34,8 @@ pub enum SnapshotError {
 
 pub struct Snapshot {
     pub revision: i64,
+    /// The catalog epoch of `revision` (see `read::persisted`).
+    pub epoch: i64,
     pub catalog: Catalog,
     /// Table name → record id → meta.
     meta: MetaTable,
@@ -40,6 +43,8 @@ pub struct Snapshot {
     pub read: ReadModel,
     /// Seconds from reading the catalog to a servable snapshot.
     pub build_seconds: f64,
+    /// Whether it was read from a persisted file rather than built.
+    pub reused: bool,
 }
 
 impl Snapshot {
@@ -57,17 +62,46 @@ pub struct CatalogHandle {
     /// Held while a snapshot is built: the revision poll and the webhook fan-out both ask for
     /// new revisions, and two builds side by side took twice as long and twice the memory.
     building: Arc<tokio::sync::Mutex<()>>,
+    /// Where snapshots are persisted and reused from, if anywhere.
+    files: Option<SnapshotFiles>,
 }
 
 impl CatalogHandle {
-    pub async fn load(db: Db) -> Result<Self, SnapshotError> {
-        let snapshot = read(&db).await?;
-        Ok(Self {
+    /// The handle serving the stored catalog: the snapshot persisted in `files` when it matches
+    /// the stored revision, else one built (and then persisted there).
+    pub async fn load(db: Db, files: Option<SnapshotFiles>) -> Result<Self, SnapshotError> {
+        let snapshot = Arc::new(read(&db, files.as_ref()).await?);
+        let handle = Self {
             db,
-            current: Arc::new(RwLock::new(Arc::new(snapshot))),
+            current: Arc::new(RwLock::new(snapshot.clone())),
             frozen_game: Arc::default(),
             building: Arc::default(),
-        })
+            files,
+        };
+        handle.persist(snapshot);
+        Ok(handle)
+    }
+
+    /// Write a built snapshot to the snapshot folder, off the serving path.
+    fn persist(&self, snapshot: Arc<Snapshot>) {
+        let Some(files) = self.files.clone() else { return };
+        if snapshot.reused {
+            return;
+        }
+        tokio::task::spawn_blocking(move || {
+            let started = std::time::Instant::now();
+            let key = SnapshotKey::of(snapshot.revision, snapshot.epoch);
+            match files.save(&key, &snapshot.catalog, &snapshot.meta, &snapshot.read) {
+                Ok(()) => tracing::info!(
+                    revision = snapshot.revision,
+                    elapsed_ms = started.elapsed().as_millis() as u64,
+                    "catalog snapshot persisted"
+                ),
+                Err(e) => {
+                    tracing::warn!(dir = %files.dir().display(), error = %e, "cannot persist the catalog snapshot")
+                }
+            }
+        });
     }
 
     pub fn current(&self) -> Arc<Snapshot> {
@@ -104,8 +138,9 @@ impl CatalogHandle {
     }
 
     async fn build_and_swap(&self) -> Result<(), SnapshotError> {
-        let snapshot = Arc::new(read(&self.db).await?);
-        *self.current.write().expect("never poisoned") = snapshot;
+        let snapshot = Arc::new(read(&self.db, self.files.as_ref()).await?);
+        *self.current.write().expect("never poisoned") = snapshot.clone();
+        self.persist(snapshot);
         Ok(())
     }
 
@@ -138,10 +173,37 @@ impl CatalogHandle {
     }
 }
 
-async fn read(db: &Db) -> Result<Snapshot, SnapshotError> {
+/// The snapshot of the stored catalog: the persisted one when `files` holds it, else built.
+async fn read(db: &Db, files: Option<&SnapshotFiles>) -> Result<Snapshot, SnapshotError> {
+    if let Some(files) = files {
+        let started = std::time::Instant::now();
+        let (revision, epoch) = {
+            let mut conn = db.pool().acquire().await?;
+            store::catalog_revision_and_epoch(&mut conn).await?
+        };
+        let files = files.clone();
+        let key = SnapshotKey::of(revision, epoch);
+        let loaded = tokio::task::spawn_blocking(move || files.load(&key)).await?;
+        if let Some(loaded) = loaded {
+            let build_seconds = started.elapsed().as_secs_f64();
+            tracing::info!(
+                revision,
+                firearms = loaded.catalog.firearms.len(),
+                read_ms = (build_seconds * 1000.0) as u64,
+                "catalog snapshot reused"
+            );
+            let persisted::Loaded { catalog, meta, read } = loaded;
+            return Ok(Snapshot { revision, epoch, catalog, meta, read, build_seconds, reused: true });
+        }
+    }
+    build(db).await
+}
+
+/// Build a snapshot from the stored catalog.
+async fn build(db: &Db) -> Result<Snapshot, SnapshotError> {
     let started = std::time::Instant::now();
     let mut tx = db.pool().begin().await?;
-    let revision = store::catalog_revision(&mut tx).await?;
+    let (revision, epoch) = store::catalog_revision_and_epoch(&mut tx).await?;
     // The records are parsed on another thread while this one reads their versions, stats and
     // users: at 100,000 firearms the parse and those reads take about 0.8 s each.
     let records = store::read_records(&mut tx).await?;
@@ -175,7 +237,7 @@ async fn read(db: &Db) -> Result<Snapshot, SnapshotError> {
             "catalog snapshot ready"
         );
         let build_seconds = started.elapsed().as_secs_f64();
-        Ok(Snapshot { revision, catalog, meta, read, build_seconds })
+        Ok(Snapshot { revision, epoch, catalog, meta, read, build_seconds, reused: false })
     })
     .await?
 }

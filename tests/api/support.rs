@@ -268,6 +268,29 @@ impl TestApp {
         self.client.get(self.url(path)).send().await.expect("request is answered")
     }
 
+    /// Stop the server and start a new node on the same database, configured like a fresh one by
+    /// `configure` (a restart, or a second node).
+    pub async fn restart(&mut self, backend: Backend, configure: impl FnOnce(&mut Config)) {
+        self.shutdown.trigger();
+        self.server
+            .take()
+            .expect("running")
+            .await
+            .expect("server task joins")
+            .expect("the server stops cleanly");
+        let mut config = Config::for_database(self.database.url.clone());
+        if let Backend::Postgres = backend {
+            config.redis_url = shared_redis_url();
+        }
+        configure(&mut config);
+        let db = Db::connect(&config.database_url).await.expect("test database answers");
+        let app = App::with_db(config, db, None).await.expect("app builds");
+        self.addr = app.local_addr();
+        self.shutdown = app.shutdown();
+        self.state = app.state().clone();
+        self.server = Some(tokio::spawn(app.run()));
+    }
+
     /// Stop the server and wait for it to finish.
     pub async fn stop(mut self) -> std::io::Result<()> {
         self.shutdown.trigger();

@@ -11,10 +11,25 @@
 
 use super::stat::{round2, round3};
 
-#[derive(Clone)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Distribution {
+    #[serde(with = "counts")]
     counts: [u32; 101],
     n: u32,
+}
+
+/// The counts as a list when persisted (serde derives arrays of up to 32 items only).
+mod counts {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(counts: &[u32; 101], serializer: S) -> Result<S::Ok, S::Error> {
+        counts[..].serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<[u32; 101], D::Error> {
+        let counts = Vec::<u32>::deserialize(deserializer)?;
+        counts.try_into().map_err(|_| serde::de::Error::custom("a distribution holds 101 counts"))
+    }
 }
 
 impl Default for Distribution {

@@ -30,7 +30,7 @@ use self::stat::Stats;
 use crate::catalog::model::Catalog;
 
 /// One firearm as the analytics see it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Entry {
     pub id: String,
     /// The name the source gives (a frozen version keeps the name it was frozen with).
@@ -79,14 +79,14 @@ impl Entry {
 }
 
 /// Firearms of one archetype in a scope.
-#[derive(Clone, Default)]
+#[derive(Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct ArchetypeGroup {
     pub firearms: u32,
     pub stats: [Distribution; 8],
 }
 
 /// The figures of one set of firearms: the whole source, or one category of it.
-#[derive(Clone, Default)]
+#[derive(Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct Scope {
     pub firearms: u32,
     /// Per stat.
@@ -107,6 +107,7 @@ impl Scope {
     }
 }
 
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct GameAnalytics {
     /// The frozen version's label; None for the live stats.
     pub version: Option<String>,

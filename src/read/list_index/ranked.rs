@@ -12,7 +12,7 @@ use super::super::facts::{Facts, NONE};
 use super::super::orders::{Orders, Sort};
 
 /// Which closed filter's set, for which value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum SetKey {
     Manufacturer(u32),
     Category(u16),
@@ -49,7 +49,7 @@ impl SetKey {
 
 /// One set in one sort's ascending order, positions with a known sort value first. Descending
 /// reverses the known part only, as `Order::at` does (unknown values last either way).
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 struct Ranked {
     positions: Vec<u32>,
     known: usize,
@@ -57,6 +57,7 @@ struct Ranked {
 
 const SORTS: [Sort; 4] = [Sort::Name, Sort::Weight, Sort::Year, Sort::Caliber];
 
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct RankedSets {
     /// Per entry of `SORTS`.
     by_sort: Vec<HashMap<SetKey, Ranked>>,

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::catalog::model::Catalog;
 
 /// Adopter entries and the distinct firearms they adopted.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Default, Clone, serde::Serialize, serde::Deserialize)]
 pub struct AdoptionCount {
     pub adopters: usize,
     pub firearms: BTreeSet<usize>,
@@ -19,6 +19,7 @@ impl AdoptionCount {
     }
 }
 
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Adoption {
     /// Country code → (all its adopters, and per user type; no type is `unspecified`).
     pub by_country: BTreeMap<String, (AdoptionCount, BTreeMap<String, AdoptionCount>)>,

@@ -19,6 +19,7 @@ pub fn parse_decade(text: &str) -> Option<i64> {
     (year % 10 == 0).then_some(year)
 }
 
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Eras {
     /// Decade → positions of the firearms introduced in it, by year then name.
     pub firearms: BTreeMap<i64, Vec<usize>>,

@@ -9,6 +9,7 @@ use super::{share, tally};
 use crate::catalog::model::{Catalog, Firearm};
 
 /// Counts over all firearms (`None`) and over each category (`Some(position)`).
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct PerCategory<K> {
     all: Vec<(K, usize)>,
     by_category: Vec<Vec<(K, usize)>>,
@@ -39,6 +40,7 @@ impl<K: Ord + Clone> PerCategory<K> {
     }
 }
 
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Frequencies {
     /// Caliber positions by the number of firearms chambered for them (any of their calibers).
     pub calibers: Vec<(usize, usize)>,

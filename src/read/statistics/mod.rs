@@ -21,6 +21,7 @@ pub use frequency::Frequencies;
 use crate::catalog::model::Catalog;
 
 /// Everything the statistics operations read.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Statistics {
     /// 71: record counts, catalog revision and last change (the revision is added per request).
     pub summary: Value,

@@ -2,6 +2,7 @@
 
 mod firearms;
 mod import;
+mod persisted_snapshot;
 mod rankings;
 mod read_contract;
 mod reference;

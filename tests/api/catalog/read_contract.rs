@@ -7,15 +7,15 @@ use armory::access::plan::Plan;
 
 use crate::support::{Backend, TestApp, error_reason};
 
-struct Operation {
-    ok: &'static str,
+pub(super) struct Operation {
+    pub(super) ok: &'static str,
     min_plan: Plan,
     /// A path whose id (or ids) the catalog does not have.
     unknown: Option<&'static str>,
     /// A path with a bad parameter, and the parameter the 400 must name.
     bad: Option<(&'static str, &'static str)>,
     /// Whether the answer carries an ETag (a random draw does not).
-    conditional: bool,
+    pub(super) conditional: bool,
 }
 
 const fn op(
@@ -27,7 +27,7 @@ const fn op(
     Operation { ok, min_plan, unknown, bad, conditional: true }
 }
 
-const OPERATIONS: &[Operation] = &[
+pub(super) const OPERATIONS: &[Operation] = &[
     // First, while no detail has been requested, so the counts cannot move between the 200 and
     // the 304.
     op("/v1/popular/firearms?days=7", Plan::Explorer, None, Some(("/v1/popular/firearms?days=91", "days"))),
