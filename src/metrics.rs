@@ -1,7 +1,7 @@
 //! The service's metrics, in the Prometheus text format (`/metrics`, see `http::service::metrics`):
 //! requests by operation and status, latency histograms by operation, limiter refusals by reason,
 //! webhook delivery outcomes, and, read at scrape time, the webhook queue depth and the catalog
-//! snapshot's revision and build time. One registry per process.
+//! snapshot's revision, build time and firearms rendered. One registry per process.
 
 use std::sync::OnceLock;
 use std::sync::atomic::AtomicU64;
@@ -30,6 +30,18 @@ pub struct Metrics {
     queue_depth: Gauge,
     snapshot_revision: Gauge,
     snapshot_build_seconds: Gauge<f64, AtomicU64>,
+    snapshot_firearms_rendered: Gauge,
+    /// Held from setting the gauges read at scrape time to encoding them, so two scrapes (of two
+    /// apps in one test process) never mix their figures.
+    scraping: std::sync::Mutex<()>,
+}
+
+/// The served snapshot's figures, read at scrape time.
+pub struct SnapshotFigures {
+    pub revision: i64,
+    pub build_seconds: f64,
+    /// Firearms rendered for it: all when built, the changed ones when patched, none when reused.
+    pub firearms_rendered: usize,
 }
 
 fn latency_buckets() -> Histogram {
@@ -52,6 +64,7 @@ impl Metrics {
         let queue_depth = Gauge::default();
         let snapshot_revision = Gauge::default();
         let snapshot_build_seconds = Gauge::<f64, AtomicU64>::default();
+        let snapshot_firearms_rendered = Gauge::default();
         registry.register("http_requests", "Requests answered, by operation and status", requests.clone());
         registry.register("http_request_duration_seconds", "Time to answer, by operation", latency.clone());
         registry.register("limiter_refusals", "Requests refused by a limit, by reason", refusals.clone());
@@ -67,6 +80,11 @@ impl Metrics {
             "Seconds the served snapshot took to build",
             snapshot_build_seconds.clone(),
         );
+        registry.register(
+            "catalog_snapshot_firearms_rendered",
+            "Firearms rendered for the served snapshot (all when built, the changed ones when patched)",
+            snapshot_firearms_rendered.clone(),
+        );
         Self {
             registry,
             requests,
@@ -76,6 +94,8 @@ impl Metrics {
             queue_depth,
             snapshot_revision,
             snapshot_build_seconds,
+            snapshot_firearms_rendered,
+            scraping: std::sync::Mutex::default(),
         }
     }
 
@@ -94,10 +114,12 @@ impl Metrics {
     }
 
     /// The text exposition, with the gauges read now.
-    pub fn render(&self, queue_depth: i64, revision: i64, build_seconds: f64) -> String {
+    pub fn render(&self, queue_depth: i64, snapshot: &SnapshotFigures) -> String {
+        let _scraping = self.scraping.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         self.queue_depth.set(queue_depth);
-        self.snapshot_revision.set(revision);
-        self.snapshot_build_seconds.set(build_seconds);
+        self.snapshot_revision.set(snapshot.revision);
+        self.snapshot_build_seconds.set(snapshot.build_seconds);
+        self.snapshot_firearms_rendered.set(snapshot.firearms_rendered as i64);
         let mut text = String::new();
         encode(&mut text, &self.registry).expect("writing to a String never fails");
         text

@@ -2,8 +2,9 @@
 //!
 //! validate (done by the loader) → diff every record's version against the stored one → write only
 //! the changed records, with a new version and updatedAt → record the change events in the outbox
-//! → move the catalog revision. All of it in one transaction: a failure part-way leaves the previous
-//! catalog whole, and importing the same data twice changes nothing.
+//! → move the catalog revision and log which records it changed (`change_log`). All of it in one
+//! transaction: a failure part-way leaves the previous catalog whole, and importing the same data
+//! twice changes nothing.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
@@ -13,6 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
 use super::bulk_references;
+use super::change_log;
 use super::model::Catalog;
 use super::rows::{self, Row, RowSource, Table};
 use super::store;
@@ -75,6 +77,14 @@ impl fmt::Display for Summary {
     }
 }
 
+/// What an import changed: the outbox's events, and each record it created, changed or deleted
+/// (table, id) for the change log (`change_log`).
+#[derive(Default)]
+struct ChangeLog {
+    events: Vec<Event>,
+    records: Vec<(&'static str, String)>,
+}
+
 /// One change event for the outbox.
 #[derive(Debug, Clone, PartialEq)]
 struct Event {
@@ -116,14 +126,14 @@ pub async fn import(db: &Db, catalog: impl Into<Arc<Catalog>>, progress: bool) -
     tracing::debug!(records = total, "rows prepared");
     let mut tx = db.begin_write().await.map_err(|e| format!("cannot start the import transaction: {e}"))?;
     let mut summary = Summary::default();
-    let mut events = Vec::new();
+    let mut log = ChangeLog::default();
     let suspended = bulk_references::suspend_for_bulk(&mut tx, db.backend(), &catalog).await?;
     let mut feed = RowFeed::start(catalog.clone());
     for table in &rows::TABLES {
         bar.set_message(table.name);
         let started = std::time::Instant::now();
         let row_count = rows::len(&catalog, table);
-        let counts = sync_table(&mut tx, db, table, &catalog, &mut feed, &now, &mut events).await?;
+        let counts = sync_table(&mut tx, db, table, &catalog, &mut feed, &now, &mut log).await?;
         tracing::debug!(
             table = table.name,
             ?counts,
@@ -145,22 +155,19 @@ pub async fn import(db: &Db, catalog: impl Into<Arc<Catalog>>, progress: bool) -
         .fetch_one(&mut *tx)
         .await
         .map_err(|e| format!("moving the catalog revision: {e}"))?;
-        sqlx::query("UPDATE service_state SET value = $1 WHERE name = 'catalog_epoch'")
-            .bind(rand::random::<i64>())
-            .execute(&mut *tx)
-            .await
-            .map_err(|e| format!("drawing the catalog epoch: {e}"))?;
         summary.revision = revision;
+        change_log::record(&mut tx, db, revision, &log.records, RESYNC_THRESHOLD).await?;
         if summary.changed() > RESYNC_THRESHOLD {
-            events = vec![Event { event_type: "catalog.resynced".into(), resource: None, resource_id: None }];
+            log.events =
+                vec![Event { event_type: "catalog.resynced".into(), resource: None, resource_id: None }];
         }
-        record_events(&mut tx, db, &events, summary.revision).await?;
+        record_events(&mut tx, db, &log.events, summary.revision).await?;
     }
     if summary.changed() == 0 {
         summary.revision = store::catalog_revision(&mut tx).await.map_err(|e| e.to_string())?;
     }
     let mut counted: HashMap<String, usize> = HashMap::new();
-    for event in &events {
+    for event in &log.events {
         *counted.entry(event.event_type.clone()).or_default() += 1;
     }
     summary.events = counted.into_iter().collect();
@@ -225,7 +232,7 @@ async fn sync_table(
     catalog: &Catalog,
     feed: &mut RowFeed,
     now: &str,
-    events: &mut Vec<Event>,
+    log: &mut ChangeLog,
 ) -> Result<Counts, String> {
     let stored = store::stored_versions(conn, table.name).await.map_err(|e| e.to_string())?;
     let mut counts = Counts::default();
@@ -247,17 +254,18 @@ async fn sync_table(
     let types = store::column_types(conn, db.backend(), table.name).await.map_err(|e| e.to_string())?;
     for _ in 0..rows::len(catalog, table).div_ceil(CHUNK) {
         let chunk = feed.next().await?;
-        write_chunk(conn, db, table, &types, &stored, chunk, now, events, &mut counts).await?;
+        write_chunk(conn, db, table, &types, &stored, chunk, now, log, &mut counts).await?;
     }
 
     if let Some(prefix) = table.event_prefix {
         for id in &deleted {
-            events.push(Event::of(format!("{prefix}.deleted"), prefix, id));
+            log.events.push(Event::of(format!("{prefix}.deleted"), prefix, id));
             if let Some(old) = deleted_records.get(id) {
-                events.extend(image_events(Some(old), &Value::Null));
+                log.events.extend(image_events(Some(old), &Value::Null));
             }
         }
     }
+    log.records.extend(deleted.into_iter().map(|id| (table.name, id)));
     Ok(counts)
 }
 
@@ -299,7 +307,7 @@ async fn write_chunk(
     stored: &HashMap<String, store::Stored>,
     chunk: Vec<Row>,
     now: &str,
-    events: &mut Vec<Event>,
+    log: &mut ChangeLog,
     counts: &mut Counts,
 ) -> Result<(), String> {
     let mut created = Vec::new();
@@ -356,6 +364,7 @@ async fn write_chunk(
     }
 
     if let Some(prefix) = table.event_prefix {
+        let events = &mut log.events;
         for row in &created {
             events.push(Event::of(format!("{prefix}.created"), prefix, &row.id));
             events.extend(firearm_events(table, None, &row.record));
@@ -365,6 +374,7 @@ async fn write_chunk(
             events.extend(firearm_events(table, old_records.get(&row.id), &row.record));
         }
     }
+    log.records.extend(created.iter().chain(&updated).map(|row| (table.name, row.id.clone())));
     Ok(())
 }
 

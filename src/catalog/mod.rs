@@ -1,6 +1,7 @@
 //! The catalog: its records, the files that hold them, and the one pipeline that changes them.
 
 mod bulk_references;
+pub mod change_log;
 pub mod check;
 pub mod export;
 pub mod game_stats;

@@ -8,6 +8,8 @@
 //! each record rather than flattened from one struct: serde cannot combine `flatten` with
 //! `deny_unknown_fields`, and refusing unknown keys matters more here.
 
+use std::collections::BTreeSet;
+
 use serde::{Deserialize, Serialize};
 
 pub use super::term::Term;
@@ -321,6 +323,23 @@ impl Catalog {
         self.platforms.sort_by(|a, b| a.id.cmp(&b.id));
     }
 
+    /// This catalog with the records `changed` names (by table) replaced by those of `fresh`,
+    /// which holds the ones still stored and nothing else: the rest kept, each kind in id order.
+    pub fn patched<'a>(&self, changed: impl Fn(&str) -> &'a BTreeSet<String>, fresh: Catalog) -> Catalog {
+        Catalog {
+            categories: merged(&self.categories, changed("categories"), fresh.categories, |r| &r.id),
+            manufacturers: merged(&self.manufacturers, changed("manufacturers"), fresh.manufacturers, |r| {
+                &r.id
+            }),
+            calibers: merged(&self.calibers, changed("calibers"), fresh.calibers, |r| &r.id),
+            firearms: merged(&self.firearms, changed("firearms"), fresh.firearms, |r| &r.id),
+            ammunition: merged(&self.ammunition, changed("ammunition"), fresh.ammunition, |r| &r.id),
+            interfaces: merged(&self.interfaces, changed("interfaces"), fresh.interfaces, |r| &r.id),
+            attachments: merged(&self.attachments, changed("attachments"), fresh.attachments, |r| &r.id),
+            platforms: merged(&self.platforms, changed("platforms"), fresh.platforms, |r| &r.id),
+        }
+    }
+
     pub fn record_count(&self) -> usize {
         self.categories.len()
             + self.manufacturers.len()
@@ -331,4 +350,17 @@ impl Catalog {
             + self.attachments.len()
             + self.platforms.len()
     }
+}
+
+/// `old`'s records but those `changed` names, with `fresh` added, in id order.
+fn merged<T: Clone>(old: &[T], changed: &BTreeSet<String>, fresh: Vec<T>, id: fn(&T) -> &String) -> Vec<T> {
+    let mut out: Vec<T> = if changed.is_empty() {
+        old.to_vec()
+    } else {
+        old.iter().filter(|record| !changed.contains(id(record))).cloned().collect()
+    };
+    out.extend(fresh);
+    // Two sorted runs: the sort merges them in one pass.
+    out.sort_by(|a, b| id(a).cmp(id(b)));
+    out
 }

@@ -211,15 +211,24 @@ fn bind<'q>(query: AnyQuery<'q>, kind: ColumnType, value: &Value) -> AnyQuery<'q
     }
 }
 
+/// `$1, $2, …, $count`: the placeholders of an `IN (…)` list.
+pub fn placeholders(count: usize) -> String {
+    (1..=count).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+}
+
+/// `ids` in slices small enough to bind in one statement.
+pub fn bindable<T>(ids: &[T]) -> std::slice::Chunks<'_, T> {
+    ids.chunks(MAX_BOUND_VALUES)
+}
+
 pub async fn delete_where_in(
     conn: &mut AnyConnection,
     table: &str,
     column: &str,
     ids: &[String],
 ) -> sqlx::Result<()> {
-    for chunk in ids.chunks(MAX_BOUND_VALUES) {
-        let placeholders: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
-        let sql = format!("DELETE FROM {table} WHERE {column} IN ({})", placeholders.join(", "));
+    for chunk in bindable(ids) {
+        let sql = format!("DELETE FROM {table} WHERE {column} IN ({})", placeholders(chunk.len()));
         let mut query = sqlx::query(AssertSqlSafe(sql));
         for id in chunk {
             query = query.bind(id.clone());
@@ -249,9 +258,8 @@ pub async fn stored_records(
     ids: &[String],
 ) -> sqlx::Result<HashMap<String, Value>> {
     let mut out = HashMap::with_capacity(ids.len());
-    for chunk in ids.chunks(MAX_BOUND_VALUES) {
-        let placeholders: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
-        let sql = format!("SELECT id, record FROM {table} WHERE id IN ({})", placeholders.join(", "));
+    for chunk in bindable(ids) {
+        let sql = format!("SELECT id, record FROM {table} WHERE id IN ({})", placeholders(chunk.len()));
         let mut query = sqlx::query(AssertSqlSafe(sql));
         for id in chunk {
             query = query.bind(id.clone());
@@ -261,6 +269,39 @@ pub async fn stored_records(
             let record: String = row.try_get(1)?;
             out.insert(id, serde_json::from_str(&record).unwrap_or(Value::Null));
         }
+    }
+    Ok(out)
+}
+
+/// One stored record as the read side takes it: its JSON, content version and times.
+pub struct StoredRow {
+    pub id: String,
+    pub record: String,
+    pub version: String,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// The stored rows of `ids` in `table`; an id no longer stored has none.
+pub async fn rows_of(conn: &mut AnyConnection, table: &str, ids: &[String]) -> sqlx::Result<Vec<StoredRow>> {
+    let mut out = Vec::with_capacity(ids.len());
+    for chunk in bindable(ids) {
+        let sql = format!(
+            "SELECT id, record, version, created_at, updated_at FROM {table} WHERE id IN ({}) ORDER BY id",
+            placeholders(chunk.len())
+        );
+        let mut query = sqlx::query_as(AssertSqlSafe(sql));
+        for id in chunk {
+            query = query.bind(id.clone());
+        }
+        let rows: Vec<(String, String, String, String, String)> = query.fetch_all(&mut *conn).await?;
+        out.extend(rows.into_iter().map(|(id, record, version, created_at, updated_at)| StoredRow {
+            id,
+            record,
+            version,
+            created_at,
+            updated_at,
+        }));
     }
     Ok(out)
 }
@@ -301,6 +342,11 @@ pub async fn read_records(conn: &mut AnyConnection) -> Result<StoredRecords, Sto
 }
 
 impl StoredRecords {
+    /// Records of some tables (a table left out has none), each as its stored JSON.
+    pub fn of(tables: Vec<(&'static str, Vec<String>)>) -> Self {
+        Self { tables }
+    }
+
     pub fn parse(self) -> Result<Catalog, StoredCatalogError> {
         let mut catalog = Catalog::default();
         for (table, records) in self.tables {

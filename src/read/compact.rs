@@ -8,7 +8,7 @@
 //! every compression hashes the whole dictionary again.
 
 /// The bytes every text of one snapshot is compressed against.
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Dictionary(#[serde(with = "serde_bytes")] Box<[u8]>);
 
 /// Dictionary size: past about 8 KiB the texts shrink no further and compressing slows down.
@@ -45,7 +45,7 @@ impl Dictionary {
 }
 
 /// One compressed text: its length, then the LZ4 block.
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Compressed(#[serde(with = "serde_bytes")] Box<[u8]>);
 
 impl Compressed {

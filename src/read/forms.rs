@@ -17,7 +17,7 @@ use super::compact::{Compressed, Dictionary};
 use super::views::View;
 
 /// One firearm's forms.
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct FirearmForms {
     /// The list item (summary field set): a `RawValue` written once from its `Value`, so a list
     /// clones or borrows it with no validation pass per request. Small and read by every list.
@@ -89,6 +89,17 @@ impl Forms {
 
     pub fn new(dictionary: Dictionary, firearms: Vec<FirearmForms>) -> Self {
         Self { dictionary, firearms, full_records: empty_slots() }
+    }
+
+    /// What the forms are compressed against: a snapshot patched from this one compresses its
+    /// new forms against it too, and keeps the others as they are (`read::update`).
+    pub fn dictionary_used(&self) -> &Dictionary {
+        &self.dictionary
+    }
+
+    /// The forms of the firearm at `at`, as held.
+    pub fn of(&self, at: usize) -> &FirearmForms {
+        &self.firearms[at]
     }
 
     /// The list item of the firearm at `at`.

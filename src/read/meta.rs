@@ -31,7 +31,7 @@ struct Packed {
 }
 
 /// Table name → record id → its meta.
-#[derive(Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct MetaTable {
     tables: HashMap<Box<str>, HashMap<Box<str>, Packed>>,
     /// The distinct times, each once.
@@ -56,6 +56,13 @@ impl MetaTable {
             updated_at: self.time(meta.updated_at),
         };
         self.tables.entry(table.into()).or_default().insert(id.into_boxed_str(), packed);
+    }
+
+    /// Forget the record `id` of `table` (its times stay held: an import stamps few).
+    pub fn remove(&mut self, table: &str, id: &str) {
+        if let Some(records) = self.tables.get_mut(table) {
+            records.remove(id);
+        }
     }
 
     /// The meta of the record `id` of `table`; empty strings when it is not stored.

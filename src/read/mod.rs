@@ -22,10 +22,11 @@ pub mod resolve;
 pub mod search;
 pub mod snapshot;
 pub mod statistics;
+pub mod update;
 pub mod views;
 
 use serde_json::value::to_raw_value;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use self::forms::{FirearmForms, FormTexts, Forms};
 use self::orders::Orders;
@@ -91,11 +92,21 @@ struct RenderedFirearm {
     user_ids: Vec<i64>,
 }
 
+/// A read model being patched (`ReadModel::update`): its firearms not in `changed` are kept as
+/// they were rendered.
+#[derive(Clone, Copy)]
+pub struct Previous<'a> {
+    pub read: &'a ReadModel,
+    /// Ids of the firearms created, changed or deleted since it was built.
+    pub changed: &'a BTreeSet<String>,
+}
+
 /// What rendering a firearm needs from the rest of the catalog.
 struct Context<'a> {
     stored: &'a Stored<'a>,
     /// What the forms are compressed against.
     dictionary: &'a compact::Dictionary,
+    previous: Option<Previous<'a>>,
 }
 
 /// A firearm's served forms as text.
@@ -112,10 +123,27 @@ fn form_texts(stored: &Stored, firearm: &crate::catalog::model::Firearm) -> Form
 
 impl Context<'_> {
     fn render(&self, firearm: &crate::catalog::model::Firearm) -> RenderedFirearm {
+        if let Some(kept) = self.kept(firearm) {
+            return kept;
+        }
         let stats = self.stored.stats.get(&firearm.id).copied().unwrap_or_default();
         let user_ids = self.stored.user_ids.get(&firearm.id).cloned().unwrap_or_default();
         let forms = Forms::compress(self.dictionary, form_texts(self.stored, firearm));
         RenderedFirearm { forms, stats, user_ids }
+    }
+
+    /// The firearm's share of the previous read model, when it did not change since.
+    fn kept(&self, firearm: &crate::catalog::model::Firearm) -> Option<RenderedFirearm> {
+        let previous = self.previous?;
+        if previous.changed.contains(&firearm.id) {
+            return None;
+        }
+        let at = *previous.read.firearm_at.get(&firearm.id)?;
+        Some(RenderedFirearm {
+            forms: previous.read.forms.of(at).clone(),
+            stats: previous.read.stats[at],
+            user_ids: previous.read.user_ids[at].clone(),
+        })
     }
 }
 
@@ -124,6 +152,18 @@ impl ReadModel {
     /// third builds the sort orders, the filter facts and the search index: at 100,000 firearms
     /// this is most of the time a new revision takes to be served.
     pub fn build(catalog: &Catalog, stored: Stored) -> Result<Self, String> {
+        Self::assemble(catalog, stored, None)
+    }
+
+    /// The read model of `catalog`, which differs from the one `previous` was built from only in
+    /// its `changed` firearms and in records of other kinds: the unchanged firearms' rendered
+    /// forms, stats and users are taken over (rendering is most of a build), the rest is built
+    /// as `build` does. `stored` needs the stats and users of the changed firearms only.
+    pub fn update(previous: Previous, catalog: &Catalog, stored: Stored) -> Result<Self, String> {
+        Self::assemble(catalog, stored, Some(previous))
+    }
+
+    fn assemble(catalog: &Catalog, stored: Stored, previous: Option<Previous>) -> Result<Self, String> {
         let started = std::time::Instant::now();
         let firearm_at = positions(catalog.firearms.iter().map(|f| &f.id));
         let manufacturer_at = positions(catalog.manufacturers.iter().map(|m| &m.id));
@@ -141,8 +181,11 @@ impl ReadModel {
             .collect();
         let nested_categories = catalog.categories.iter().map(|c| serde_json::json!(c).to_string()).collect();
         let firearms = &catalog.firearms;
-        let dictionary = Forms::dictionary(firearms.len(), |at| form_texts(&stored, &firearms[at]));
-        let context = Context { stored: &stored, dictionary: &dictionary };
+        let dictionary = match previous {
+            Some(previous) => previous.read.forms.dictionary_used().clone(),
+            None => Forms::dictionary(firearms.len(), |at| form_texts(&stored, &firearms[at])),
+        };
+        let context = Context { stored: &stored, dictionary: &dictionary, previous };
 
         let (rendered, indexes) = std::thread::scope(|scope| {
             let indexes = scope.spawn(|| {

@@ -18,6 +18,7 @@ use crate::read::{ReadModel, Stored};
 use crate::read::meta::MetaTable;
 pub use crate::read::meta::RecordMeta;
 use crate::read::persisted::{self, SnapshotFiles, SnapshotKey};
+use crate::read::update;
 
 /// Why a snapshot could not be built; the source is kept.
 #[derive(Debug, thiserror::Error)]
@@ -38,13 +39,16 @@ pub struct Snapshot {
     pub epoch: i64,
     pub catalog: Catalog,
     /// Table name → record id → meta.
-    meta: MetaTable,
+    pub(super) meta: MetaTable,
     /// Lookups, pre-rendered firearms, sort orders and the search index.
     pub read: ReadModel,
     /// Seconds from reading the catalog to a servable snapshot.
     pub build_seconds: f64,
     /// Whether it was read from a persisted file rather than built.
     pub reused: bool,
+    /// Firearms rendered for it: all of them when built, the changed ones when patched
+    /// (`read::update`), none when reused.
+    pub firearms_rendered: usize,
 }
 
 impl Snapshot {
@@ -137,8 +141,20 @@ impl CatalogHandle {
         self.build_and_swap().await
     }
 
+    /// Serve the stored revision: the current snapshot patched from the change log when the log
+    /// leads there from it (`read::update`), else one read or built whole.
     async fn build_and_swap(&self) -> Result<(), SnapshotError> {
-        let snapshot = Arc::new(read(&self.db, self.files.as_ref()).await?);
+        let patched = match update::patched(&self.db, self.current()).await {
+            Ok(patched) => patched,
+            Err(e) => {
+                tracing::warn!(error = %e, "patching the catalog snapshot failed; building it whole");
+                None
+            }
+        };
+        let snapshot = match patched {
+            Some(patched) => Arc::new(patched),
+            None => Arc::new(read(&self.db, self.files.as_ref()).await?),
+        };
         *self.current.write().expect("never poisoned") = snapshot.clone();
         self.persist(snapshot);
         Ok(())
@@ -193,7 +209,16 @@ async fn read(db: &Db, files: Option<&SnapshotFiles>) -> Result<Snapshot, Snapsh
                 "catalog snapshot reused"
             );
             let persisted::Loaded { catalog, meta, read } = loaded;
-            return Ok(Snapshot { revision, epoch, catalog, meta, read, build_seconds, reused: true });
+            return Ok(Snapshot {
+                revision,
+                epoch,
+                catalog,
+                meta,
+                read,
+                build_seconds,
+                reused: true,
+                firearms_rendered: 0,
+            });
         }
     }
     build(db).await
@@ -217,8 +242,8 @@ async fn build(db: &Db) -> Result<Snapshot, SnapshotError> {
             meta.insert(table.name, id, RecordMeta { version, created_at, updated_at });
         }
     }
-    let stats = game_stats(&mut tx).await?;
-    let user_ids = user_ids(&mut tx).await?;
+    let stats = game_stats(&mut tx, None).await?;
+    let user_ids = user_ids(&mut tx, None).await?;
     tx.commit().await?;
     let catalog = parsing.await??;
     let read_ms = started.elapsed().as_millis() as u64;
@@ -237,32 +262,64 @@ async fn build(db: &Db) -> Result<Snapshot, SnapshotError> {
             "catalog snapshot ready"
         );
         let build_seconds = started.elapsed().as_secs_f64();
-        Ok(Snapshot { revision, epoch, catalog, meta, read, build_seconds, reused: false })
+        let firearms_rendered = catalog.firearms.len();
+        Ok(Snapshot { revision, epoch, catalog, meta, read, build_seconds, reused: false, firearms_rendered })
     })
     .await?
 }
 
-async fn game_stats(conn: &mut sqlx::AnyConnection) -> sqlx::Result<HashMap<String, GameStats>> {
+/// The stored game stats of every firearm, or of the firearms `only` names.
+pub(super) async fn game_stats(
+    conn: &mut sqlx::AnyConnection,
+    only: Option<&[String]>,
+) -> sqlx::Result<HashMap<String, GameStats>> {
     #[derive(sqlx::FromRow)]
     struct StatsRow {
         firearm_id: String,
         #[sqlx(flatten)]
         stats: GameStats,
     }
-    let sql =
-        format!("SELECT firearm_id, {} FROM firearm_game_stats", crate::catalog::game_stats::column_list(""));
-    let rows: Vec<StatsRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *conn).await?;
+    let columns = crate::catalog::game_stats::column_list("");
+    let rows: Vec<StatsRow> =
+        of_firearms(conn, &format!("SELECT firearm_id, {columns} FROM firearm_game_stats"), "", only).await?;
     Ok(rows.into_iter().map(|row| (row.firearm_id, row.stats)).collect())
 }
 
-async fn user_ids(conn: &mut sqlx::AnyConnection) -> sqlx::Result<HashMap<String, Vec<i64>>> {
-    let rows: Vec<(String, i64)> =
-        sqlx::query_as("SELECT firearm_id, id FROM firearm_users ORDER BY firearm_id, position")
-            .fetch_all(&mut *conn)
-            .await?;
+/// The stored user ids of every firearm (or of those `only` names), in each firearm's order.
+pub(super) async fn user_ids(
+    conn: &mut sqlx::AnyConnection,
+    only: Option<&[String]>,
+) -> sqlx::Result<HashMap<String, Vec<i64>>> {
+    let select = "SELECT firearm_id, id FROM firearm_users";
+    let rows: Vec<(String, i64)> = of_firearms(conn, select, " ORDER BY firearm_id, position", only).await?;
     let mut out: HashMap<String, Vec<i64>> = HashMap::new();
     for (firearm, id) in rows {
         out.entry(firearm).or_default().push(id);
+    }
+    Ok(out)
+}
+
+/// The rows `select` reads, of every firearm or of those `only` names (`firearm_id IN …`).
+async fn of_firearms<T>(
+    conn: &mut sqlx::AnyConnection,
+    select: &str,
+    order: &str,
+    only: Option<&[String]>,
+) -> sqlx::Result<Vec<T>>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    let Some(ids) = only else {
+        return sqlx::query_as(sqlx::AssertSqlSafe(format!("{select}{order}"))).fetch_all(&mut *conn).await;
+    };
+    let mut out = Vec::new();
+    for chunk in store::bindable(ids) {
+        let sql = format!("{select} WHERE firearm_id IN ({}){order}", store::placeholders(chunk.len()));
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
+        for id in chunk {
+            query = query.bind(id.clone());
+        }
+        out.extend(query.fetch_all(&mut *conn).await?);
     }
     Ok(out)
 }

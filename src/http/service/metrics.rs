@@ -22,7 +22,12 @@ async fn exposition(state: &AppState) -> Response {
             .await
             .map_or(-1, |(n,)| n);
     let snapshot = state.catalog.current();
-    let text = crate::metrics::global().render(pending, snapshot.revision, snapshot.build_seconds);
+    let figures = crate::metrics::SnapshotFigures {
+        revision: snapshot.revision,
+        build_seconds: snapshot.build_seconds,
+        firearms_rendered: snapshot.firearms_rendered,
+    };
+    let text = crate::metrics::global().render(pending, &figures);
     let mut response = text.into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(CONTENT_TYPE));
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

@@ -2,6 +2,7 @@
 
 mod firearms;
 mod import;
+mod patched_snapshot;
 mod persisted_snapshot;
 mod rankings;
 mod read_contract;

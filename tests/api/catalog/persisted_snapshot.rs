@@ -59,7 +59,7 @@ async fn app_persisting_to(backend: Backend, dir: &Path) -> TestApp {
 /// Status, ETag and body of every conditional catalog read of the read contract but the
 /// popularity counts (requests move them) and the frozen game-stats versions (read from the
 /// database, not the snapshot; this app freezes none).
-async fn answers(app: &TestApp, key: &str) -> Vec<(String, u16, Option<String>, String)> {
+pub(super) async fn answers(app: &TestApp, key: &str) -> Vec<(String, u16, Option<String>, String)> {
     let mut answers = Vec::new();
     for op in OPERATIONS.iter().filter(|op| {
         op.conditional && !op.ok.starts_with("/v1/popular") && !op.ok.starts_with("/v1/game-stats/versions/")

@@ -64,6 +64,11 @@ async fn metrics_behind_a_token_count_requests_refusals_and_the_snapshot() {
     assert!(samples.keys().any(|s| s.starts_with("armory_http_request_duration_seconds_bucket")));
     assert!(samples["armory_catalog_snapshot_revision"] >= 1.0);
     assert!(samples.contains_key("armory_catalog_snapshot_build_seconds"));
+    let firearms = app.state.catalog.current().catalog.firearms.len() as f64;
+    assert_eq!(
+        samples["armory_catalog_snapshot_firearms_rendered"], firearms,
+        "a built snapshot renders all"
+    );
     assert_eq!(samples["armory_webhook_queue_depth"], 0.0);
 }
 
