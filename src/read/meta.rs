@@ -80,6 +80,17 @@ impl MetaTable {
         }
     }
 
+    /// The latest time a record of `tables` was changed, if any was.
+    pub fn last_change(&self, tables: &[&str]) -> Option<String> {
+        let used =
+            tables.iter().filter_map(|table| self.tables.get(*table)).flat_map(|records| records.values());
+        let latest = used
+            .map(|packed| self.times[packed.updated_at as usize].as_str())
+            .filter(|at| !at.is_empty())
+            .max();
+        latest.map(str::to_owned)
+    }
+
     fn time(&mut self, time: String) -> u32 {
         if let Some(&at) = self.time_at.get(&time) {
             return at;

@@ -77,12 +77,17 @@ pub struct ReadModel {
     pub game: std::sync::Arc<game::GameAnalytics>,
 }
 
+/// The tables whose records' last change the statistics summary reports.
+pub const LAST_CHANGE_TABLES: [&str; 4] = ["firearms", "manufacturers", "calibers", "ammunition"];
+
 /// What the database adds to the catalog records.
 pub struct Stored<'a> {
     pub meta: &'a (dyn Fn(&str, &str) -> RecordMeta + Sync),
     pub stats: HashMap<String, GameStats>,
     /// Firearm id → its users' stored ids, in the firearm's order.
     pub user_ids: HashMap<String, Vec<i64>>,
+    /// When a firearm, manufacturer, cartridge or load last changed (`MetaTable::last_change`).
+    pub last_change: Option<String>,
 }
 
 /// One firearm's share of the read model, rendered on a worker thread.
@@ -187,28 +192,26 @@ impl ReadModel {
         };
         let context = Context { stored: &stored, dictionary: &dictionary, previous };
 
-        let (rendered, indexes) = std::thread::scope(|scope| {
-            let indexes = scope.spawn(|| {
-                let orders = Orders::build(catalog, &caliber_at);
-                let facts = facts::build(catalog, &manufacturer_at, &category_at, &caliber_at);
-                let list = list_index::ListIndex::build(
-                    &facts,
-                    &orders,
-                    catalog.manufacturers.len(),
-                    catalog.categories.len(),
-                    catalog.calibers.len(),
-                );
-                let search = SearchIndex::build(catalog);
-                (orders, facts, list, search)
-            });
+        // Four jobs side by side: the search index; the orders, filter sets and the figures
+        // derived from the whole catalog (aggregates, statistics, rankings); and the firearms'
+        // forms in two halves. A patched snapshot renders almost nothing, so its time is the
+        // longer of the first two.
+        let (rendered, search, derived) = std::thread::scope(|scope| {
+            let search = scope.spawn(|| SearchIndex::build(catalog));
+            let derived =
+                scope.spawn(|| Derived::build(catalog, &stored, &manufacturer_at, &category_at, &caliber_at));
             let (first, second) = firearms.split_at(firearms.len() / 2);
             let second = scope.spawn(|| second.iter().map(|f| context.render(f)).collect::<Vec<_>>());
             let mut rendered: Vec<RenderedFirearm> = first.iter().map(|f| context.render(f)).collect();
             rendered.extend(second.join().expect("rendering never panics"));
-            (rendered, indexes.join().expect("indexing never panics"))
+            (
+                rendered,
+                search.join().expect("indexing never panics"),
+                derived.join().expect("deriving never panics"),
+            )
         });
-        let (orders, facts, list, search) = indexes;
         let search = search.map_err(|e| format!("building the search index: {e}"))?;
+        let Derived { orders, facts, list, aggregates, statistics, rankings } = derived;
 
         let mut forms: Vec<FirearmForms> = Vec::with_capacity(firearms.len());
         let mut stats = Vec::with_capacity(firearms.len());
@@ -238,19 +241,6 @@ impl ReadModel {
                 records::both_views(|view| records::caliber_detail(c, &meta, view))
             })
             .collect();
-        let aggregates = aggregates::Aggregates::build(catalog, &caliber_at, &category_at);
-        let last_change = [
-            ("firearms", catalog.firearms.iter().map(|f| &f.id).collect::<Vec<_>>()),
-            ("manufacturers", catalog.manufacturers.iter().map(|m| &m.id).collect()),
-            ("calibers", catalog.calibers.iter().map(|c| &c.id).collect()),
-            ("ammunition", catalog.ammunition.iter().map(|a| &a.id).collect()),
-        ]
-        .into_iter()
-        .flat_map(|(table, ids)| ids.into_iter().map(move |id| (stored.meta)(table, id).updated_at))
-        .filter(|at| !at.is_empty())
-        .max();
-        let statistics = statistics::Statistics::build(catalog, &category_at, &caliber_at, last_change);
-        let rankings = rankings::Rankings::build(catalog, &caliber_at, &category_at);
         let game = game::GameAnalytics::live(catalog, &stats, &firearm_at, &category_at).into();
         tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, "read model built");
         Ok(Self {
@@ -278,6 +268,41 @@ impl ReadModel {
             search,
             game,
         })
+    }
+}
+
+/// The parts of a read model derived from the whole catalog rather than per firearm.
+struct Derived {
+    orders: Orders,
+    facts: Vec<facts::Facts>,
+    list: list_index::ListIndex,
+    aggregates: aggregates::Aggregates,
+    statistics: statistics::Statistics,
+    rankings: rankings::Rankings,
+}
+
+impl Derived {
+    fn build(
+        catalog: &Catalog,
+        stored: &Stored,
+        manufacturer_at: &HashMap<String, usize>,
+        category_at: &HashMap<String, usize>,
+        caliber_at: &HashMap<String, usize>,
+    ) -> Self {
+        let orders = Orders::build(catalog, caliber_at);
+        let facts = facts::build(catalog, manufacturer_at, category_at, caliber_at);
+        let list = list_index::ListIndex::build(
+            &facts,
+            &orders,
+            catalog.manufacturers.len(),
+            catalog.categories.len(),
+            catalog.calibers.len(),
+        );
+        let aggregates = aggregates::Aggregates::build(catalog, caliber_at, category_at);
+        let last_change = stored.last_change.clone();
+        let statistics = statistics::Statistics::build(catalog, category_at, caliber_at, last_change);
+        let rankings = rankings::Rankings::build(catalog, caliber_at, category_at, &orders.name);
+        Self { orders, facts, list, aggregates, statistics, rankings }
     }
 }
 

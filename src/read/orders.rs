@@ -90,19 +90,20 @@ pub struct Orders {
 impl Orders {
     pub fn build(catalog: &Catalog, caliber_at: &HashMap<String, usize>) -> Self {
         let firearms = &catalog.firearms;
-        let name_key: Vec<String> = firearms.iter().map(|f| f.name.to_lowercase()).collect();
-        let by_name =
-            |a: usize, b: usize| name_key[a].cmp(&name_key[b]).then(firearms[a].id.cmp(&firearms[b].id));
+        // Names are compared once, here; every other order breaks its ties by name rank, a
+        // number (at 100,000 firearms the orders and rankings sorted names a dozen times).
+        let name = by_name(catalog);
+        let by_name = |a: usize, b: usize| name.rank[a].cmp(&name.rank[b]);
         let caliber_name = |f: &Firearm| {
             let link = f.calibers.iter().find(|c| c.is_primary).or(f.calibers.first())?;
             caliber_at.get(&link.caliber_id).map(|&i| catalog.calibers[i].name.to_lowercase())
         };
         let caliber_key: Vec<Option<String>> = firearms.iter().map(caliber_name).collect();
         Self {
-            name: order(firearms.len(), |_| Some(0.0), &by_name),
             weight: order(firearms.len(), |i| firearms[i].weight_empty_g, &by_name),
             year: order(firearms.len(), |i| firearms[i].year_introduced.map(|y| y as f64), &by_name),
             caliber: order_by_key(firearms.len(), |i| caliber_key[i].as_deref(), &by_name),
+            name,
         }
     }
 
@@ -114,6 +115,18 @@ impl Orders {
             Sort::Caliber => &self.caliber,
         }
     }
+}
+
+/// Every firearm by name, case aside, ties by id: the name order and the tie-break of the others.
+fn by_name(catalog: &Catalog) -> Order {
+    let firearms = &catalog.firearms;
+    let name_key: Vec<String> = firearms.iter().map(|f| f.name.to_lowercase()).collect();
+    let mut positions: Vec<u32> = (0..firearms.len() as u32).collect();
+    positions.sort_by(|&a, &b| {
+        let (a, b) = (a as usize, b as usize);
+        name_key[a].cmp(&name_key[b]).then_with(|| firearms[a].id.cmp(&firearms[b].id))
+    });
+    Order::new(positions, firearms.len())
 }
 
 fn order(

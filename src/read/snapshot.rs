@@ -13,7 +13,7 @@ use crate::db::Db;
 use crate::error::ApiError;
 use crate::read::game::GameAnalytics;
 use crate::read::game::versions::FrozenCache;
-use crate::read::{ReadModel, Stored};
+use crate::read::{LAST_CHANGE_TABLES, ReadModel, Stored};
 
 use crate::read::meta::MetaTable;
 pub use crate::read::meta::RecordMeta;
@@ -251,7 +251,8 @@ async fn build(db: &Db) -> Result<Snapshot, SnapshotError> {
     tokio::task::spawn_blocking(move || {
         let lookup = |table: &str, id: &str| meta.get(table, id);
         let built = std::time::Instant::now();
-        let read = ReadModel::build(&catalog, Stored { meta: &lookup, stats, user_ids })
+        let last_change = meta.last_change(&LAST_CHANGE_TABLES);
+        let read = ReadModel::build(&catalog, Stored { meta: &lookup, stats, user_ids, last_change })
             .map_err(SnapshotError::Build)?;
         let build_ms = built.elapsed().as_millis() as u64;
         tracing::info!(

@@ -19,7 +19,7 @@ use crate::catalog::store::{self, StoredRecords};
 use crate::db::Db;
 use crate::read::meta::RecordMeta;
 use crate::read::snapshot::{Snapshot, SnapshotError, game_stats, user_ids};
-use crate::read::{Previous, ReadModel, Stored};
+use crate::read::{LAST_CHANGE_TABLES, Previous, ReadModel, Stored};
 
 /// `old` patched up to the stored revision, or None when the change log cannot take it there (see
 /// `catalog::change_log`): the caller builds then.
@@ -64,8 +64,10 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
         let lookup = |table: &str, id: &str| meta.get(table, id);
         let firearms_rendered = rendered(&changes, &catalog);
         let previous = Previous { read: &old.read, changed: changes.ids("firearms") };
-        let read = ReadModel::update(previous, &catalog, Stored { meta: &lookup, stats, user_ids })
-            .map_err(SnapshotError::Build)?;
+        let last_change = meta.last_change(&LAST_CHANGE_TABLES);
+        let read =
+            ReadModel::update(previous, &catalog, Stored { meta: &lookup, stats, user_ids, last_change })
+                .map_err(SnapshotError::Build)?;
         tracing::info!(
             revision,
             from_revision = old.revision,
