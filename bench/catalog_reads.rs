@@ -202,7 +202,11 @@ async fn one_record_change(data: &Path, url: &str, base: &str, key: &str, id: &s
         let body = get_json(&client, &format!("{base}/v1/firearms/{id}"), key).await;
         if body["data"]["name"].as_str().is_some_and(|name| name.ends_with("(changed)")) {
             let served = started.elapsed().as_secs_f64();
-            println!("one-record change: imported in {imported:.2} s, served after {served:.2} s");
+            let swapped = served - imported;
+            println!(
+                "one-record change: imported in {imported:.2} s, served after {served:.2} s \
+                 ({swapped:.2} s after the import: noticing the revision and patching the snapshot)"
+            );
             return served;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;

@@ -15,6 +15,8 @@
 //! A snapshot is written after it is built, on a blocking thread while the node already serves it,
 //! to a temporary name and then renamed, so a reader never sees half a file; older files are then
 //! removed. A file that cannot be read or decoded is ignored (and logged): the node builds instead.
+//! A file of an older revision is not wasted: a node starting on a revision the change log leads
+//! to from it loads it and patches it forward (`read::update`).
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -41,6 +43,16 @@ impl SnapshotKey {
 
     fn file_name(&self) -> String {
         format!("{PREFIX}{}-{:016x}-{:016x}{SUFFIX}", self.revision, self.epoch as u64, self.build)
+    }
+
+    /// The key a file name spells, if it is a snapshot's.
+    fn of_file_name(name: &str) -> Option<Self> {
+        let key = name.strip_prefix(PREFIX)?.strip_suffix(SUFFIX)?;
+        let mut parts = key.split('-');
+        let revision = parts.next()?.parse().ok()?;
+        let epoch = u64::from_str_radix(parts.next()?, 16).ok()? as i64;
+        let build = u64::from_str_radix(parts.next()?, 16).ok()?;
+        parts.next().is_none().then_some(Self { revision, epoch, build })
     }
 }
 
@@ -76,6 +88,19 @@ impl SnapshotFiles {
 
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// The key of the newest snapshot this binary persisted in the folder, whatever its catalog:
+    /// a node starting on a later revision patches it forward when the change log allows
+    /// (`read::update`).
+    pub fn newest_of_this_build(&self) -> Option<SnapshotKey> {
+        let build = build_fingerprint();
+        std::fs::read_dir(&self.dir)
+            .ok()?
+            .flatten()
+            .filter_map(|entry| SnapshotKey::of_file_name(&entry.file_name().to_string_lossy()))
+            .filter(|key| key.build == build)
+            .max_by_key(|key| key.revision)
     }
 
     /// The snapshot persisted under `key`, if there is one that decodes.
@@ -128,6 +153,20 @@ impl SnapshotFiles {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_name_spells_its_key_back() {
+        let key = SnapshotKey { revision: 42, epoch: -7, build: 0xfeed };
+        assert_eq!(SnapshotKey::of_file_name(&key.file_name()), Some(key));
+        for other in ["snapshot-1-2.msgpack", "snapshot-x-1-2.msgpack", ".snapshot-1-2-3.msgpack.9.partial"] {
+            assert_eq!(SnapshotKey::of_file_name(other), None, "{other}");
+        }
     }
 }
 

@@ -189,7 +189,8 @@ impl CatalogHandle {
     }
 }
 
-/// The snapshot of the stored catalog: the persisted one when `files` holds it, else built.
+/// The snapshot of the stored catalog: the persisted one when `files` holds it, an older
+/// persisted one patched forward when the change log leads from it, else built.
 async fn read(db: &Db, files: Option<&SnapshotFiles>) -> Result<Snapshot, SnapshotError> {
     if let Some(files) = files {
         let started = std::time::Instant::now();
@@ -197,9 +198,9 @@ async fn read(db: &Db, files: Option<&SnapshotFiles>) -> Result<Snapshot, Snapsh
             let mut conn = db.pool().acquire().await?;
             store::catalog_revision_and_epoch(&mut conn).await?
         };
-        let files = files.clone();
+        let reading = files.clone();
         let key = SnapshotKey::of(revision, epoch);
-        let loaded = tokio::task::spawn_blocking(move || files.load(&key)).await?;
+        let loaded = tokio::task::spawn_blocking(move || reading.load(&key)).await?;
         if let Some(loaded) = loaded {
             let build_seconds = started.elapsed().as_secs_f64();
             tracing::info!(
@@ -208,20 +209,41 @@ async fn read(db: &Db, files: Option<&SnapshotFiles>) -> Result<Snapshot, Snapsh
                 read_ms = (build_seconds * 1000.0) as u64,
                 "catalog snapshot reused"
             );
-            let persisted::Loaded { catalog, meta, read } = loaded;
-            return Ok(Snapshot {
-                revision,
-                epoch,
-                catalog,
-                meta,
-                read,
-                build_seconds,
-                reused: true,
-                firearms_rendered: 0,
-            });
+            return Ok(reused(key, loaded, build_seconds));
+        }
+        match patched_forward(db, files, revision).await {
+            Ok(Some(patched)) => return Ok(patched),
+            Ok(None) => {}
+            Err(e) => {
+                tracing::warn!(error = %e, "patching a persisted snapshot forward failed; building instead")
+            }
         }
     }
     build(db).await
+}
+
+/// A snapshot read from its file.
+fn reused(key: SnapshotKey, loaded: persisted::Loaded, build_seconds: f64) -> Snapshot {
+    let persisted::Loaded { catalog, meta, read } = loaded;
+    let SnapshotKey { revision, epoch, .. } = key;
+    Snapshot { revision, epoch, catalog, meta, read, build_seconds, reused: true, firearms_rendered: 0 }
+}
+
+/// The newest persisted snapshot of an older revision, patched forward to the stored one, when
+/// the change log leads there from it.
+async fn patched_forward(
+    db: &Db,
+    files: &SnapshotFiles,
+    revision: i64,
+) -> Result<Option<Snapshot>, SnapshotError> {
+    let Some(older) = files.newest_of_this_build().filter(|older| older.revision < revision) else {
+        return Ok(None);
+    };
+    let files = files.clone();
+    let Some(loaded) = tokio::task::spawn_blocking(move || files.load(&older)).await? else {
+        return Ok(None);
+    };
+    update::patched(db, Arc::new(reused(older, loaded, 0.0))).await
 }
 
 /// Build a snapshot from the stored catalog.

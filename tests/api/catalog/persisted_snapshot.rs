@@ -1,6 +1,6 @@
 //! The persisted snapshot (`read::persisted`): a node restarting on the catalog it served before
 //! reuses the snapshot file and answers every catalog read exactly as the node that built it did;
-//! a file of another catalog revision, or a damaged one, is never served.
+//! a file of an older catalog revision is patched forward, a damaged one is never served.
 
 use std::path::{Path, PathBuf};
 
@@ -11,7 +11,7 @@ use crate::support::{Backend, TestApp};
 
 crate::on_each_database!(
     a_restarted_node_reuses_the_snapshot_and_answers_as_before,
-    a_snapshot_of_an_older_revision_is_rebuilt,
+    a_snapshot_of_an_older_revision_is_patched_forward,
     a_damaged_snapshot_file_is_ignored,
 );
 
@@ -93,7 +93,7 @@ async fn a_restarted_node_reuses_the_snapshot_and_answers_as_before(backend: Bac
     }
 }
 
-async fn a_snapshot_of_an_older_revision_is_rebuilt(backend: Backend) {
+async fn a_snapshot_of_an_older_revision_is_patched_forward(backend: Backend) {
     let folder = Folder::new();
     let mut app = app_persisting_to(backend, &folder.0).await;
     let key = app.key(Plan::Enterprise).await.2;
@@ -108,7 +108,9 @@ async fn a_snapshot_of_an_older_revision_is_rebuilt(backend: Backend) {
 
     let dir = folder.0.clone();
     app.restart(backend, move |config| config.snapshot_dir = Some(dir)).await;
-    assert!(!app.state.catalog.current().reused, "a snapshot of another revision is not served");
+    let snapshot = app.state.catalog.current();
+    assert!(!snapshot.reused, "a snapshot of another revision is not served as it is");
+    assert_eq!(snapshot.firearms_rendered, 1, "it is patched forward: only the changed firearm rendered");
     let body: serde_json::Value = app.get_with_key("/v1/firearms/glock-17", &key).await.json().await.unwrap();
     assert_eq!(body["data"]["name"], "Glock 17 (renamed)");
 
