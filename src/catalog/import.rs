@@ -127,13 +127,22 @@ pub async fn import(db: &Db, catalog: impl Into<Arc<Catalog>>, progress: bool) -
     let mut tx = db.begin_write().await.map_err(|e| format!("cannot start the import transaction: {e}"))?;
     let mut summary = Summary::default();
     let mut log = ChangeLog::default();
+    // What is stored, read before the rows are built, so that an unchanged record's row is its
+    // version alone (`RowSource`).
+    let mut stored = rows::StoredTables::new();
+    for table in &rows::TABLES {
+        let versions = store::stored_versions(&mut tx, table.name).await.map_err(|e| e.to_string())?;
+        stored.insert(table.name, versions);
+    }
+    let stored = Arc::new(stored);
     let suspended = bulk_references::suspend_for_bulk(&mut tx, db.backend(), &catalog).await?;
-    let mut feed = RowFeed::start(catalog.clone());
+    let mut feed = RowFeed::start(catalog.clone(), stored.clone());
     for table in &rows::TABLES {
         bar.set_message(table.name);
         let started = std::time::Instant::now();
         let row_count = rows::len(&catalog, table);
-        let counts = sync_table(&mut tx, db, table, &catalog, &mut feed, &now, &mut log).await?;
+        let stored = &stored[table.name];
+        let counts = sync_table(&mut tx, db, table, &catalog, stored, &mut feed, &now, &mut log).await?;
         tracing::debug!(
             table = table.name,
             ?counts,
@@ -197,14 +206,14 @@ struct RowFeed {
 }
 
 impl RowFeed {
-    fn start(catalog: Arc<Catalog>) -> Self {
+    fn start(catalog: Arc<Catalog>, stored: Arc<rows::StoredTables>) -> Self {
         let (sender, chunks) = tokio::sync::mpsc::channel(CHUNKS_AHEAD);
         // Detached: it ends after the last chunk, or at the next one when the import has stopped
         // (dropped the receiver) part-way.
         std::thread::Builder::new()
             .name("import-rows".into())
             .spawn(move || {
-                let source = RowSource::new(&catalog);
+                let source = RowSource::new(&catalog, &stored);
                 for table in &rows::TABLES {
                     let total = rows::len(&catalog, table);
                     for start in (0..total).step_by(CHUNK) {
@@ -225,16 +234,17 @@ impl RowFeed {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn sync_table(
     conn: &mut sqlx::AnyConnection,
     db: &Db,
     table: &Table,
     catalog: &Catalog,
+    stored: &HashMap<String, store::Stored>,
     feed: &mut RowFeed,
     now: &str,
     log: &mut ChangeLog,
 ) -> Result<Counts, String> {
-    let stored = store::stored_versions(conn, table.name).await.map_err(|e| e.to_string())?;
     let mut counts = Counts::default();
 
     // Vanished records go first, children before parents, so no id they held is in the way.
@@ -254,7 +264,7 @@ async fn sync_table(
     let types = store::column_types(conn, db.backend(), table.name).await.map_err(|e| e.to_string())?;
     for _ in 0..rows::len(catalog, table).div_ceil(CHUNK) {
         let chunk = feed.next().await?;
-        write_chunk(conn, db, table, &types, &stored, chunk, now, log, &mut counts).await?;
+        write_chunk(conn, db, table, &types, stored, chunk, now, log, &mut counts).await?;
     }
 
     if let Some(prefix) = table.event_prefix {

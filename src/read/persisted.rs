@@ -156,6 +156,16 @@ impl SnapshotFiles {
     }
 }
 
+/// A fingerprint of the running binary's bytes (any rebuild changes it), computed once.
+fn build_fingerprint() -> u64 {
+    static FINGERPRINT: OnceLock<u64> = OnceLock::new();
+    *FINGERPRINT.get_or_init(|| {
+        let bytes = std::env::current_exe().and_then(std::fs::read).unwrap_or_default();
+        // Without its own bytes the binary is told apart by version alone: never reuse then.
+        if bytes.is_empty() { rand::random() } else { xxhash_rust::xxh3::xxh3_64(&bytes) }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,14 +178,4 @@ mod tests {
             assert_eq!(SnapshotKey::of_file_name(other), None, "{other}");
         }
     }
-}
-
-/// A fingerprint of the running binary's bytes (any rebuild changes it), computed once.
-fn build_fingerprint() -> u64 {
-    static FINGERPRINT: OnceLock<u64> = OnceLock::new();
-    *FINGERPRINT.get_or_init(|| {
-        let bytes = std::env::current_exe().and_then(std::fs::read).unwrap_or_default();
-        // Without its own bytes the binary is told apart by version alone: never reuse then.
-        if bytes.is_empty() { rand::random() } else { xxhash_rust::xxh3::xxh3_64(&bytes) }
-    })
 }
