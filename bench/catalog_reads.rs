@@ -127,8 +127,10 @@ async fn measure(label: &str, data: &Path, db_file: &Path) {
     if large {
         verdict("ready after start (snapshot reused), s", reused, 1.0);
         verdict("server peak memory, MiB", memory.max(reused_memory) as f64, 300.0);
-        let served = one_record_change(data, &url, &base, &key, &id).await;
+        let served = one_record_change(data, &url, &base, &key, &id, Edit::Rename).await;
         verdict("one-record import until served, s", served, 1.0);
+        let served = one_record_change(data, &url, &base, &key, &id, Edit::Reweigh).await;
+        verdict("one-record import until served (a figure only), s", served, 1.0);
     }
 }
 
@@ -176,10 +178,50 @@ async fn wait_for_snapshot_file(dir: &Path) {
     panic!("the server never persisted its snapshot in {}", dir.display());
 }
 
-/// Rename one firearm in the catalog's files, import them again while the server runs, and time
-/// until the server answers the new name: the whole path of a small change (the import's diff,
-/// the node noticing the catalog revision, the snapshot it serves).
-async fn one_record_change(data: &Path, url: &str, base: &str, key: &str, id: &str) -> f64 {
+/// A one-record change: a new name (the node rebuilds its search index) or a new weight (it
+/// keeps it, `search::indexes_the_same`).
+#[derive(Clone, Copy, Debug)]
+enum Edit {
+    Rename,
+    Reweigh,
+}
+
+impl Edit {
+    /// The line of the record this edit rewrites.
+    fn field(self) -> &'static str {
+        match self {
+            Edit::Rename => "name = ",
+            Edit::Reweigh => "weightEmptyG = ",
+        }
+    }
+
+    /// The rewritten line.
+    fn rewrite(self, line: &str) -> String {
+        match self {
+            Edit::Rename => format!("{} (changed)\"", line.trim_end_matches('"')),
+            Edit::Reweigh => format!("weightEmptyG = {}", 1 + weight_on(line).expect("a weight")),
+        }
+    }
+
+    /// Whether the detail `data` serves the edit made to `line`.
+    fn served(self, data: &serde_json::Value, line: &str) -> bool {
+        match self {
+            Edit::Rename => data["name"].as_str().is_some_and(|name| name.ends_with("(changed)")),
+            Edit::Reweigh => {
+                data["weightEmptyG"].as_f64().map(|g| g as u64) == weight_on(line).map(|g| g + 1)
+            }
+        }
+    }
+}
+
+fn weight_on(line: &str) -> Option<u64> {
+    line.strip_prefix("weightEmptyG = ")?.trim().parse::<f64>().ok().map(|g| g as u64)
+}
+
+/// Make `edit` to one firearm in the catalog's files, import them again while the server runs,
+/// and time until the server serves it: the whole path of a small change (the import's diff, the
+/// node noticing the catalog revision, the snapshot it patches).
+async fn one_record_change(data: &Path, url: &str, base: &str, key: &str, id: &str, edit: Edit) -> f64 {
     let marker = format!("id = \"{id}\"\n");
     let file = files_under(data)
         .into_iter()
@@ -187,10 +229,10 @@ async fn one_record_change(data: &Path, url: &str, base: &str, key: &str, id: &s
         .expect("the sampled firearm is in a catalog file");
     let text = std::fs::read_to_string(&file).unwrap();
     let at = text.find(&marker).unwrap() + marker.len();
-    let name_line =
-        text[at..].lines().find(|line| line.starts_with("name = ")).expect("the record has a name");
-    let renamed = format!("{} (changed)\"", name_line.trim_end_matches('"'));
-    let changed = format!("{}{}", &text[..at], text[at..].replacen(name_line, &renamed, 1));
+    let line =
+        text[at..].lines().find(|line| line.starts_with(edit.field())).expect("the record has the field");
+    let line = line.to_owned();
+    let changed = format!("{}{}", &text[..at], text[at..].replacen(&line, &edit.rewrite(&line), 1));
     std::fs::write(&file, changed).unwrap();
 
     let started = Instant::now();
@@ -200,11 +242,11 @@ async fn one_record_change(data: &Path, url: &str, base: &str, key: &str, id: &s
     let deadline = Instant::now() + Duration::from_secs(300);
     while Instant::now() < deadline {
         let body = get_json(&client, &format!("{base}/v1/firearms/{id}"), key).await;
-        if body["data"]["name"].as_str().is_some_and(|name| name.ends_with("(changed)")) {
+        if edit.served(&body["data"], &line) {
             let served = started.elapsed().as_secs_f64();
             let swapped = served - imported;
             println!(
-                "one-record change: imported in {imported:.2} s, served after {served:.2} s \
+                "one-record change ({edit:?}): imported in {imported:.2} s, served after {served:.2} s \
                  ({swapped:.2} s after the import: noticing the revision and patching the snapshot)"
             );
             return served;

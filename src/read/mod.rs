@@ -71,8 +71,9 @@ pub struct ReadModel {
     pub manufacturer_details: Vec<[Rendered; 2]>,
     pub caliber_details: Vec<[Rendered; 2]>,
     pub orders: Orders,
+    /// Shared with the next snapshot when a patch leaves every indexed text as it was.
     #[serde(with = "search::persisted")]
-    pub search: SearchIndex,
+    pub search: std::sync::Arc<SearchIndex>,
     /// The game analytics of the live stats (`game`), built with the snapshot.
     pub game: std::sync::Arc<game::GameAnalytics>,
 }
@@ -104,6 +105,8 @@ pub struct Previous<'a> {
     pub read: &'a ReadModel,
     /// Ids of the firearms created, changed or deleted since it was built.
     pub changed: &'a BTreeSet<String>,
+    /// Whether its search index indexes the new catalog exactly (`search::indexes_the_same`).
+    pub search_holds: bool,
 }
 
 /// What rendering a firearm needs from the rest of the catalog.
@@ -197,7 +200,10 @@ impl ReadModel {
         // forms in two halves. A patched snapshot renders almost nothing, so its time is the
         // longer of the first two.
         let (rendered, search, derived) = std::thread::scope(|scope| {
-            let search = scope.spawn(|| SearchIndex::build(catalog));
+            let search = scope.spawn(|| match previous {
+                Some(previous) if previous.search_holds => Ok(previous.read.search.clone()),
+                _ => SearchIndex::build(catalog).map(std::sync::Arc::new),
+            });
             let derived =
                 scope.spawn(|| Derived::build(catalog, &stored, &manufacturer_at, &category_at, &caliber_at));
             let (first, second) = firearms.split_at(firearms.len() / 2);

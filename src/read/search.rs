@@ -30,7 +30,7 @@ use tantivy::query::{BooleanQuery, BoostQuery, EnableScoring, FuzzyTermQuery, Oc
 use tantivy::schema::{FAST, Field, IndexRecordOption, Schema, TEXT};
 use tantivy::{Index, IndexWriter, Searcher, TantivyDocument, Term};
 
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::{BTreeSet, BinaryHeap, HashMap};
 
 use crate::catalog::model::{Catalog, Firearm};
 
@@ -85,6 +85,8 @@ pub struct SearchIndex {
 
 /// A search index persisted as its files (`#[serde(with = "search::persisted")]`).
 pub mod persisted {
+    use std::sync::Arc;
+
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     use super::{IndexFile, SearchIndex};
@@ -93,9 +95,10 @@ pub mod persisted {
         index.files().map_err(serde::ser::Error::custom)?.serialize(serializer)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<SearchIndex, D::Error> {
-        SearchIndex::from_files(Vec::<IndexFile>::deserialize(deserializer)?)
-            .map_err(serde::de::Error::custom)
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Arc<SearchIndex>, D::Error> {
+        let index = SearchIndex::from_files(Vec::<IndexFile>::deserialize(deserializer)?)
+            .map_err(serde::de::Error::custom)?;
+        Ok(Arc::new(index))
     }
 }
 
@@ -162,6 +165,36 @@ impl<'a> DocumentTexts<'a> {
             firearm.description.clone().unwrap_or_default(),
         ]
     }
+}
+
+/// Whether an index of `old` indexes `new` exactly: the same firearms at the same positions, each
+/// with the same texts, when only the records `changed` names (by table) differ between the two.
+/// Then a patched snapshot keeps the index as it is (a corrected figure, a new source), since an
+/// index patched in place would not score as a built one does (see `read::update`).
+pub fn indexes_the_same<'a>(
+    old: &Catalog,
+    new: &Catalog,
+    changed: impl Fn(&str) -> &'a BTreeSet<String>,
+) -> bool {
+    if old.firearms.len() != new.firearms.len() {
+        return false;
+    }
+    let (before, after) = (DocumentTexts::new(old), DocumentTexts::new(new));
+    let makers_same = changed("manufacturers")
+        .iter()
+        .all(|id| before.maker_names.get(id.as_str()) == after.maker_names.get(id.as_str()));
+    let calibers_same = changed("calibers")
+        .iter()
+        .all(|id| before.calibers.get(id.as_str()) == after.calibers.get(id.as_str()));
+    let find = |catalog: &'_ Catalog, id: &str| -> Option<usize> {
+        catalog.firearms.binary_search_by(|f| f.id.as_str().cmp(id)).ok()
+    };
+    makers_same
+        && calibers_same
+        && changed("firearms").iter().all(|id| match (find(old, id), find(new, id)) {
+            (Some(a), Some(b)) => a == b && before.of(&old.firearms[a]) == after.of(&new.firearms[b]),
+            _ => false,
+        })
 }
 
 impl SearchIndex {
@@ -438,6 +471,42 @@ pub fn index_terms(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_index_holds_across_changes_to_figures_only() {
+        let old = crate::catalog::synth::synthesize(50, 1);
+        let changed = |ids: &[(&str, &str)]| {
+            let mut tables: HashMap<String, BTreeSet<String>> = HashMap::new();
+            for (table, id) in ids {
+                tables.entry((*table).to_owned()).or_default().insert((*id).to_owned());
+            }
+            tables
+        };
+        let holds = |new: &Catalog, ids: &[(&str, &str)]| {
+            let tables = changed(ids);
+            let none = BTreeSet::new();
+            indexes_the_same(&old, new, |table| tables.get(table).unwrap_or(&none))
+        };
+        let first = old.firearms[0].id.clone();
+        let maker = old.firearms[0].manufacturer_id.clone();
+
+        let mut figures = old.clone();
+        figures.firearms[0].weight_empty_g = Some(1.0);
+        figures.manufacturers.iter_mut().find(|m| m.id == maker).unwrap().founded_year = Some(1900);
+        assert!(holds(&figures, &[("firearms", &first), ("manufacturers", &maker)]));
+
+        let mut renamed = old.clone();
+        renamed.firearms[0].name = "Another Name".into();
+        assert!(!holds(&renamed, &[("firearms", &first)]));
+
+        let mut maker_renamed = old.clone();
+        maker_renamed.manufacturers.iter_mut().find(|m| m.id == maker).unwrap().name = "Other Works".into();
+        assert!(!holds(&maker_renamed, &[("manufacturers", &maker)]));
+
+        let mut fewer = old.clone();
+        fewer.firearms.remove(0);
+        assert!(!holds(&fewer, &[("firearms", &first)]));
+    }
 
     #[test]
     fn punctuation_and_spacing_meet_the_same_terms() {

@@ -1,7 +1,8 @@
 //! A snapshot patched from the change log (`catalog::change_log`) instead of built: after an
 //! import that changed a few records, a running node reads only those records back, takes over
 //! the rendered forms of every firearm that did not change, and builds the rest of the read model
-//! (orders, filter sets, search index, aggregates) from the patched catalog as a build does.
+//! (orders, filter sets, aggregates, and the search index unless every text it indexes is as it
+//! was: `search::indexes_the_same`) from the patched catalog as a build does.
 //!
 //! At 100,000 firearms a build reads and parses every record and renders each firearm again; a
 //! patch reads a handful of rows and renders a handful of firearms. What it answers is what a
@@ -19,7 +20,7 @@ use crate::catalog::store::{self, StoredRecords};
 use crate::db::Db;
 use crate::read::meta::RecordMeta;
 use crate::read::snapshot::{Snapshot, SnapshotError, game_stats, user_ids};
-use crate::read::{LAST_CHANGE_TABLES, Previous, ReadModel, Stored};
+use crate::read::{LAST_CHANGE_TABLES, Previous, ReadModel, Stored, search};
 
 /// `old` patched up to the stored revision, or None when the change log cannot take it there (see
 /// `catalog::change_log`): the caller builds then.
@@ -63,7 +64,8 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
         let catalog = old.catalog.patched(|table| changes.ids(table), fresh);
         let lookup = |table: &str, id: &str| meta.get(table, id);
         let firearms_rendered = rendered(&changes, &catalog);
-        let previous = Previous { read: &old.read, changed: changes.ids("firearms") };
+        let search_holds = search::indexes_the_same(&old.catalog, &catalog, |table| changes.ids(table));
+        let previous = Previous { read: &old.read, changed: changes.ids("firearms"), search_holds };
         let last_change = meta.last_change(&LAST_CHANGE_TABLES);
         let read =
             ReadModel::update(previous, &catalog, Stored { meta: &lookup, stats, user_ids, last_change })
@@ -73,6 +75,7 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
             from_revision = old.revision,
             records_changed = changes.len(),
             firearms_rendered,
+            search_index_kept = search_holds,
             read_ms,
             build_ms = patching.elapsed().as_millis() as u64,
             "catalog snapshot patched"

@@ -1,7 +1,8 @@
 //! The patched snapshot (`read::update`): after an import that changed a few records, a running
 //! node patches the snapshot it serves from the change log, renders only the changed firearms, and
-//! answers every catalog read exactly as a node that built the same revision from scratch does;
-//! an answer's ETag moves only when what it shows changed. A change log that does not lead from
+//! answers every catalog read exactly as a node that built the same revision from scratch does
+//! (keeping the search index when no indexed text changed); an answer's ETag moves only when what
+//! it shows changed. A change log that does not lead from
 //! the served snapshot to the stored revision is never used.
 
 use std::path::Path;
@@ -91,9 +92,21 @@ async fn a_few_changed_records_are_patched_in_and_answered_as_a_build_would(back
 
     // A second import deletes the created firearm again: the patch takes it out of every read.
     catalog.firearms.retain(|f| f.id != "ak-47-patch-test");
-    import_and_catch_up(&app, catalog).await;
+    import_and_catch_up(&app, catalog.clone()).await;
     assert_eq!(app.state.catalog.current().firearms_rendered, 0, "a deletion renders nothing");
     assert_eq!(app.get_with_key("/v1/firearms/ak-47-patch-test", &key).await.status(), 404);
+
+    // A third changes figures only (no text search reads): the search index is kept as it is.
+    let before = app.state.catalog.current();
+    let ak = catalog.firearms.iter_mut().find(|f| f.id == "ak-47").unwrap();
+    ak.weight_empty_g = Some(4321.0);
+    ak.barrel_length_mm = Some(400.0);
+    catalog.manufacturers.iter_mut().find(|m| m.id == "glock").unwrap().founded_year = Some(1964);
+    import_and_catch_up(&app, catalog).await;
+    let after = app.state.catalog.current();
+    assert_eq!(after.firearms_rendered, 1);
+    assert!(std::sync::Arc::ptr_eq(&before.read.search, &after.read.search), "the index is kept");
+    assert_ne!(etag(&app, &key, "/v1/firearms/ak-47").await, untouched, "the changed figures are served");
     assert_answers_as_built(&mut app, backend, &key).await;
 }
 
