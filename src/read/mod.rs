@@ -306,7 +306,8 @@ impl Derived {
         );
         let aggregates = aggregates::Aggregates::build(catalog, caliber_at, category_at);
         let last_change = stored.last_change.clone();
-        let statistics = statistics::Statistics::build(catalog, category_at, caliber_at, last_change);
+        let statistics =
+            statistics::Statistics::build(catalog, category_at, caliber_at, &orders.name, last_change);
         let rankings = rankings::Rankings::build(catalog, caliber_at, category_at, &orders.name);
         Self { orders, facts, list, aggregates, statistics, rankings }
     }

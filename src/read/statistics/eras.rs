@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::tally;
 use crate::catalog::model::Catalog;
+use crate::read::orders::Order;
 
 /// A decade is named by its first year and an `s`: 1980s.
 pub fn decade_label(decade: i64) -> String {
@@ -28,19 +29,17 @@ pub struct Eras {
 }
 
 impl Eras {
-    pub fn build(catalog: &Catalog, caliber_at: &HashMap<String, usize>) -> Self {
+    pub fn build(catalog: &Catalog, caliber_at: &HashMap<String, usize>, names: &Order) -> Self {
         let mut firearms: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
         for (at, firearm) in catalog.firearms.iter().enumerate() {
             if let Some(year) = firearm.year_introduced {
                 firearms.entry(year - year.rem_euclid(10)).or_default().push(at);
             }
         }
+        // By year, then by name (the name order's rank: case aside, ties by id).
         for positions in firearms.values_mut() {
-            let key = |&at: &usize| {
-                let f = &catalog.firearms[at];
-                (f.year_introduced, f.name.to_lowercase(), f.id.clone())
-            };
-            positions.sort_by_cached_key(key);
+            positions
+                .sort_unstable_by_key(|&at| (catalog.firearms[at].year_introduced, names.key(at, false)));
         }
         let calibers = firearms
             .iter()

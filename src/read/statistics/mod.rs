@@ -19,6 +19,7 @@ pub use eras::{Eras, decade_label, parse_decade};
 pub use frequency::Frequencies;
 
 use crate::catalog::model::Catalog;
+use crate::read::orders::Order;
 
 /// Everything the statistics operations read.
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -44,10 +45,12 @@ pub struct Statistics {
 }
 
 impl Statistics {
+    /// The figures of `catalog`; `names` is its name order (`Orders::name`), which breaks ties.
     pub fn build(
         catalog: &Catalog,
         category_at: &HashMap<String, usize>,
         caliber_at: &HashMap<String, usize>,
+        names: &Order,
         last_change: Option<String>,
     ) -> Self {
         let category_of: Vec<Option<usize>> =
@@ -60,7 +63,7 @@ impl Statistics {
             by_category: summary::by_category(catalog, &category_of),
             materials: frequency::materials(catalog),
             frequencies: Frequencies::build(catalog, &category_of, caliber_at),
-            eras: Eras::build(catalog, caliber_at),
+            eras: Eras::build(catalog, caliber_at, names),
             adoption: Adoption::build(catalog),
         }
     }
