@@ -13,6 +13,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 pub mod access;
 pub mod accounts;
 pub mod app;
+pub mod build_info;
 pub mod catalog;
 pub mod cli;
 pub mod clock;

@@ -24,7 +24,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::model::{Catalog, Firearm};
+use super::model::{Caliber, Catalog, Firearm};
 
 /// The stats' column names, in served order: the one list the SQL of the live and frozen stats is
 /// written from.
@@ -179,17 +179,26 @@ pub fn derive_one(firearm: &Firearm, cartridge_energy: Option<f64>) -> GameStats
     }
 }
 
+/// Each caliber's typical muzzle energy by id: a firearm without its own falls back on its
+/// primary cartridge's.
+pub type CartridgeEnergies = HashMap<String, Option<f64>>;
+
+pub fn cartridge_energies<'a>(calibers: impl IntoIterator<Item = &'a Caliber>) -> CartridgeEnergies {
+    calibers.into_iter().map(|c| (c.id.clone(), c.typical_muzzle_energy_j)).collect()
+}
+
 /// Every firearm's stats, by firearm id.
 pub fn derive(catalog: &Catalog) -> HashMap<String, GameStats> {
-    let typical_energy: HashMap<&str, Option<f64>> =
-        catalog.calibers.iter().map(|c| (c.id.as_str(), c.typical_muzzle_energy_j)).collect();
-    catalog
-        .firearms
+    derive_with(&catalog.firearms, &cartridge_energies(&catalog.calibers))
+}
+
+/// The stats of `firearms`, by firearm id, their cartridges' energies looked up in `energies`.
+pub fn derive_with(firearms: &[Firearm], energies: &CartridgeEnergies) -> HashMap<String, GameStats> {
+    firearms
         .iter()
         .map(|firearm| {
             let primary = firearm.calibers.iter().find(|c| c.is_primary).or(firearm.calibers.first());
-            let cartridge_energy =
-                primary.and_then(|c| typical_energy.get(c.caliber_id.as_str()).copied().flatten());
+            let cartridge_energy = primary.and_then(|c| energies.get(&c.caliber_id).copied().flatten());
             (firearm.id.clone(), derive_one(firearm, cartridge_energy))
         })
         .collect()

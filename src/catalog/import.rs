@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
+use std::path::Path;
 use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -15,8 +16,11 @@ use serde_json::{Value, json};
 
 use super::bulk_references;
 use super::change_log;
+use super::game_stats::{self, CartridgeEnergies};
+use super::load::{self, FileRecords};
 use super::model::Catalog;
 use super::rows::{self, Row, RowSource, Table};
+use super::source_files;
 use super::store;
 use crate::db::Db;
 
@@ -43,6 +47,8 @@ pub struct Summary {
     /// Event type to how many were recorded.
     pub events: BTreeSet<(String, usize)>,
     pub revision: i64,
+    /// For an import of a folder: how many of its data files were parsed, and how many it holds.
+    pub files_parsed: Option<(usize, usize)>,
 }
 
 impl Summary {
@@ -73,7 +79,14 @@ impl fmt::Display for Summary {
         for (event, n) in &self.events {
             writeln!(f, "  {event}: {n}")?;
         }
-        write!(f, "catalog revision: {}", self.revision)
+        write!(f, "catalog revision: {}", self.revision)?;
+        if let Some((parsed, files)) = self.files_parsed {
+            write!(f, "\ndata files parsed: {parsed} of {files}")?;
+            if parsed < files {
+                write!(f, " (the others are unchanged since the last import)")?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -108,14 +121,149 @@ pub async fn import_dir_if_empty(db: &Db, dir: &std::path::Path) -> Result<Optio
     if count > 0 {
         return Ok(None);
     }
-    let catalog = super::load::load_dir(dir).map_err(|e| format!("the catalog in {}: {e}", dir.display()))?;
-    import(db, catalog, false).await.map(Some)
+    import_dir(db, dir, false).await.map(Some).map_err(|e| format!("the catalog in {}: {e}", dir.display()))
 }
 
-/// Import a validated catalog. `progress` draws a bar on a terminal (it hides itself elsewhere).
-/// The catalog is shared with the thread that builds its rows (`RowFeed`).
+/// Import the data files of `dir`.
+///
+/// When the stored catalog came from this folder, imported by this build, only the files whose
+/// bytes moved are parsed, and their records are validated among the stored ones
+/// (`source_files`, `load::build_among`); every other record is as stored. Unless the change
+/// could reach records of other files, which takes the whole folder: a record gone (another file
+/// may still refer to it), or a caliber's typical energy moved (the game stats of every firearm
+/// firing it follow it). The whole folder is loaded too when another import came between.
+pub async fn import_dir(db: &Db, dir: &Path, progress: bool) -> Result<Summary, String> {
+    if let Some((catalog, part)) = read_part(db, dir).await? {
+        let files_parsed = Some((part.files.len(), part.files_in_folder));
+        if let Some(summary) = import_scoped(db, Arc::new(catalog), Scope::Part(part), progress).await? {
+            return Ok(Summary { files_parsed, ..summary });
+        }
+        tracing::info!(
+            "another import came between the reading of the changed files and their writing; loading the whole folder"
+        );
+    }
+    let (catalog, files) = load::load_dir_with_files(dir).map_err(|e| e.to_string())?;
+    let files_parsed = Some((files.len(), files.len()));
+    let summary = import_scoped(db, Arc::new(catalog), Scope::Whole { files: Some(files) }, progress).await?;
+    Ok(Summary { files_parsed, ..summary.expect("an import of the whole catalog is never outdated") })
+}
+
+/// What an import covers.
+enum Scope {
+    /// The whole catalog: a stored record it does not hold is deleted. `files` are the data files
+    /// it was read from, remembered for the next import of their folder; None forgets the files
+    /// remembered (the catalog came from elsewhere).
+    Whole { files: Option<Vec<FileRecords>> },
+    /// The records of the data files changed since the last import of their folder: every other
+    /// stored record stays as it is.
+    Part(Part),
+}
+
+/// The changed part of a folder, read and validated among the stored catalog (`read_part`).
+struct Part {
+    /// The changed files, each with the records it holds now.
+    files: Vec<FileRecords>,
+    /// Remembered files the folder no longer holds (none of their records gone).
+    removed: Vec<String>,
+    /// Every caliber's typical energy, stored or in the part, for the part's game stats.
+    energies: CartridgeEnergies,
+    /// The catalog revision the part was read against: another one at writing means another
+    /// import came between.
+    revision: i64,
+    files_in_folder: usize,
+}
+
+/// The files of `dir` that changed since its last import, parsed and validated among the stored
+/// records; None when the whole folder has to be loaded (see `import_dir`).
+async fn read_part(db: &Db, dir: &Path) -> Result<Option<(Catalog, Part)>, String> {
+    let mut conn = db.pool().acquire().await.map_err(|e| format!("cannot read the catalog: {e}"))?;
+    // Read first: an import that changes anything after this moves it, and the part is not written.
+    let revision = store::catalog_revision(&mut conn).await.map_err(|e| e.to_string())?;
+    let stored = source_files::read(&mut conn).await?;
+    if stored.is_empty() {
+        return Ok(None);
+    }
+    // The memory must account for every stored record, or a record in no remembered file could
+    // outlive the folder it came from.
+    for (kind, table) in load::KINDS {
+        let remembered = stored.values().flat_map(|file| &file.records).filter(|(k, _)| *k == kind).count();
+        if store::count(&mut conn, table).await.map_err(|e| e.to_string())? != remembered {
+            return Ok(None);
+        }
+    }
+    let scan = source_files::scan(dir, &stored).map_err(|e| e.to_string())?;
+    let (parsed, errors) = load::parse_files(dir, &scan.changed);
+    if !errors.is_empty() {
+        return Err(load::LoadErrors(errors).to_string());
+    }
+    let files: Vec<FileRecords> = parsed
+        .iter()
+        .map(|(path, digest, data)| FileRecords {
+            path: path.clone(),
+            digest: digest.clone(),
+            records: load::record_keys(data),
+        })
+        .collect();
+    let read_again: HashSet<&str> =
+        files.iter().map(|f| f.path.as_str()).chain(scan.removed.iter().map(String::as_str)).collect();
+    let held_now: HashSet<&(&str, String)> = files.iter().flat_map(|f| &f.records).collect();
+    let gone = read_again
+        .iter()
+        .filter_map(|path| stored.get(*path))
+        .flat_map(|file| &file.records)
+        .any(|key| !held_now.contains(key));
+    if gone {
+        return Ok(None);
+    }
+    let mut around = load::Surroundings::default();
+    for (path, file) in stored.iter().filter(|(path, _)| !read_again.contains(path.as_str())) {
+        around.records.extend(file.records.iter().map(|key| (key.clone(), path.clone())));
+    }
+    let part_firearms: HashSet<&str> =
+        held_now.iter().filter(|(kind, _)| *kind == "firearm").map(|(_, id)| id.as_str()).collect();
+    let images: Vec<(i64, String)> = sqlx::query_as("SELECT id, firearm_id FROM images")
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(|e| format!("reading the stored images: {e}"))?;
+    around.image_ids = images
+        .into_iter()
+        .filter(|(_, firearm)| !part_firearms.contains(firearm.as_str()))
+        .map(|(id, _)| id)
+        .collect();
+    drop(part_firearms);
+    let catalog =
+        load::build_among(parsed.into_iter().map(|(path, _, data)| (path, data)).collect(), &around)
+            .map_err(|e| e.to_string())?;
+    let stored_calibers = store::read_calibers(&mut conn).await.map_err(|e| e.to_string())?;
+    let energies = game_stats::cartridge_energies(&stored_calibers);
+    let energy_moved = catalog
+        .calibers
+        .iter()
+        .any(|c| energies.get(&c.id).is_some_and(|stored| *stored != c.typical_muzzle_energy_j));
+    if energy_moved {
+        return Ok(None);
+    }
+    let mut energies = energies;
+    energies.extend(game_stats::cartridge_energies(&catalog.calibers));
+    let part = Part { files, removed: scan.removed, energies, revision, files_in_folder: scan.files };
+    Ok(Some((catalog, part)))
+}
+
+/// Import a validated catalog, whole: a stored record it does not hold is deleted. `progress`
+/// draws a bar on a terminal (it hides itself elsewhere).
 pub async fn import(db: &Db, catalog: impl Into<Arc<Catalog>>, progress: bool) -> Result<Summary, String> {
-    let catalog: Arc<Catalog> = catalog.into();
+    let summary = import_scoped(db, catalog.into(), Scope::Whole { files: None }, progress).await?;
+    Ok(summary.expect("an import of the whole catalog is never outdated"))
+}
+
+/// Import `catalog` as `scope` says; None when a part was read against an outdated revision.
+/// The catalog is shared with the thread that builds its rows (`RowFeed`).
+async fn import_scoped(
+    db: &Db,
+    catalog: Arc<Catalog>,
+    scope: Scope,
+    progress: bool,
+) -> Result<Option<Summary>, String> {
     let total = catalog.record_count();
     let bar = if progress { ProgressBar::new(total as u64) } else { ProgressBar::hidden() };
     bar.set_style(
@@ -125,24 +273,48 @@ pub async fn import(db: &Db, catalog: impl Into<Arc<Catalog>>, progress: bool) -
     let now = crate::clock::sql_now();
     tracing::debug!(records = total, "rows prepared");
     let mut tx = db.begin_write().await.map_err(|e| format!("cannot start the import transaction: {e}"))?;
+    if let Scope::Part(part) = &scope
+        && store::catalog_revision(&mut tx).await.map_err(|e| e.to_string())? != part.revision
+    {
+        return Ok(None);
+    }
     let mut summary = Summary::default();
     let mut log = ChangeLog::default();
     // What is stored, read before the rows are built, so that an unchanged record's row is its
-    // version alone (`RowSource`).
+    // version alone (`RowSource`); of a part, only its own records' versions, and each table's
+    // size, for the count of records it leaves unchanged.
     let mut stored = rows::StoredTables::new();
+    let mut stored_counts = HashMap::new();
     for table in &rows::TABLES {
-        let versions = store::stored_versions(&mut tx, table.name).await.map_err(|e| e.to_string())?;
-        stored.insert(table.name, versions);
+        let versions = match &scope {
+            Scope::Whole { .. } => store::stored_versions(&mut tx, table.name).await,
+            Scope::Part(_) => {
+                let ids: Vec<String> = rows::ids(&catalog, table).map(str::to_owned).collect();
+                stored_counts
+                    .insert(table.name, store::count(&mut tx, table.name).await.map_err(|e| e.to_string())?);
+                store::stored_versions_of(&mut tx, table.name, &ids).await
+            }
+        };
+        stored.insert(table.name, versions.map_err(|e| e.to_string())?);
     }
     let stored = Arc::new(stored);
     let suspended = bulk_references::suspend_for_bulk(&mut tx, db.backend(), &catalog).await?;
-    let mut feed = RowFeed::start(catalog.clone(), stored.clone());
+    let energies = match &scope {
+        Scope::Whole { .. } => None,
+        Scope::Part(part) => Some(part.energies.clone()),
+    };
+    let mut feed = RowFeed::start(catalog.clone(), stored.clone(), energies);
+    let whole = matches!(scope, Scope::Whole { .. });
     for table in &rows::TABLES {
         bar.set_message(table.name);
         let started = std::time::Instant::now();
         let row_count = rows::len(&catalog, table);
         let stored = &stored[table.name];
-        let counts = sync_table(&mut tx, db, table, &catalog, stored, &mut feed, &now, &mut log).await?;
+        let mut counts =
+            sync_table(&mut tx, db, table, &catalog, stored, whole, &mut feed, &now, &mut log).await?;
+        if let Some(&count) = stored_counts.get(table.name) {
+            counts.unchanged = count - counts.updated;
+        }
         tracing::debug!(
             table = table.name,
             ?counts,
@@ -153,6 +325,11 @@ pub async fn import(db: &Db, catalog: impl Into<Arc<Catalog>>, progress: bool) -
         bar.inc(row_count as u64);
     }
     bar.finish_and_clear();
+    match &scope {
+        Scope::Whole { files: Some(files) } => source_files::replace(&mut tx, db, files).await?,
+        Scope::Whole { files: None } => source_files::forget(&mut tx).await?,
+        Scope::Part(part) => source_files::update(&mut tx, db, &part.files, &part.removed).await?,
+    }
 
     if summary.changed() > 0 {
         // One statement reads and moves the revision, so concurrent imports queue on the row lock
@@ -188,7 +365,7 @@ pub async fn import(db: &Db, catalog: impl Into<Arc<Catalog>>, progress: bool) -
     let committing = std::time::Instant::now();
     tx.commit().await.map_err(|e| format!("committing the import: {e}"))?;
     tracing::debug!(elapsed_ms = committing.elapsed().as_millis() as u64, "committed");
-    Ok(summary)
+    Ok(Some(summary))
 }
 
 /// Records turned into rows and written at a time: an import holds a few chunks of rows, whatever
@@ -206,14 +383,22 @@ struct RowFeed {
 }
 
 impl RowFeed {
-    fn start(catalog: Arc<Catalog>, stored: Arc<rows::StoredTables>) -> Self {
+    /// `energies`: those of every stored caliber when `catalog` is a part (`RowSource::among`).
+    fn start(
+        catalog: Arc<Catalog>,
+        stored: Arc<rows::StoredTables>,
+        energies: Option<CartridgeEnergies>,
+    ) -> Self {
         let (sender, chunks) = tokio::sync::mpsc::channel(CHUNKS_AHEAD);
         // Detached: it ends after the last chunk, or at the next one when the import has stopped
         // (dropped the receiver) part-way.
         std::thread::Builder::new()
             .name("import-rows".into())
             .spawn(move || {
-                let source = RowSource::new(&catalog, &stored);
+                let source = match &energies {
+                    Some(energies) => RowSource::among(&catalog, &stored, energies),
+                    None => RowSource::new(&catalog, &stored),
+                };
                 for table in &rows::TABLES {
                     let total = rows::len(&catalog, table);
                     for start in (0..total).step_by(CHUNK) {
@@ -241,16 +426,18 @@ async fn sync_table(
     table: &Table,
     catalog: &Catalog,
     stored: &HashMap<String, store::Stored>,
+    whole: bool,
     feed: &mut RowFeed,
     now: &str,
     log: &mut ChangeLog,
 ) -> Result<Counts, String> {
     let mut counts = Counts::default();
 
-    // Vanished records go first, children before parents, so no id they held is in the way.
+    // Vanished records go first, children before parents, so no id they held is in the way. Only
+    // the whole catalog says which records vanished.
     let new_ids: HashSet<&str> = rows::ids(catalog, table).collect();
     let mut deleted: Vec<String> =
-        stored.keys().filter(|id| !new_ids.contains(id.as_str())).cloned().collect();
+        stored.keys().filter(|id| whole && !new_ids.contains(id.as_str())).cloned().collect();
     deleted.sort();
     drop(new_ids);
     counts.deleted = deleted.len();

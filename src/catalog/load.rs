@@ -49,9 +49,62 @@ pub fn is_valid_id(id: &str) -> bool {
     !id.is_empty() && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
+/// Each kind of record: its name in messages and the table that stores it.
+pub const KINDS: [(&str, &str); 8] = [
+    ("category", "categories"),
+    ("manufacturer", "manufacturers"),
+    ("caliber", "calibers"),
+    ("firearm", "firearms"),
+    ("ammunition", "ammunition"),
+    ("interface", "interfaces"),
+    ("attachment", "attachments"),
+    ("platform", "platforms"),
+];
+
+/// The table of a kind of record (`KINDS`).
+pub fn table_of(kind: &str) -> Option<&'static str> {
+    KINDS.iter().find(|(k, _)| *k == kind).map(|(_, table)| *table)
+}
+
+/// What a data file holds, as the import remembers it (`source_files`): its path relative to the
+/// folder, a digest of its bytes, and its records as (kind, id).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileRecords {
+    pub path: String,
+    pub digest: String,
+    pub records: Vec<(&'static str, String)>,
+}
+
+/// The records of one data file as (kind, id), in the order of `KINDS`.
+pub fn record_keys(data: &DataFile) -> Vec<(&'static str, String)> {
+    let mut keys = Vec::new();
+    let mut add = |kind: &'static str, ids: &mut dyn Iterator<Item = &String>| {
+        keys.extend(ids.map(|id| (kind, id.clone())));
+    };
+    add("category", &mut data.categories.iter().map(|r| &r.id));
+    add("manufacturer", &mut data.manufacturer.iter().chain(&data.manufacturers).map(|r| &r.id));
+    add("caliber", &mut data.calibers.iter().map(|r| &r.id));
+    add("firearm", &mut data.firearms.iter().map(|r| &r.id));
+    add("ammunition", &mut data.ammunition.iter().map(|r| &r.id));
+    add("interface", &mut data.interfaces.iter().map(|r| &r.id));
+    add("attachment", &mut data.attachments.iter().map(|r| &r.id));
+    add("platform", &mut data.platforms.iter().map(|r| &r.id));
+    keys
+}
+
+/// A digest of a data file's bytes: the import parses again only a file whose digest moved.
+pub fn digest(bytes: &[u8]) -> String {
+    format!("{:032x}", xxhash_rust::xxh3::xxh3_128(bytes))
+}
+
 /// Read, merge and validate every data file under `dir` (all `.toml` files but the host list at
 /// its top, `HOST_LIST_FILE`).
 pub fn load_dir(dir: &Path) -> Result<Catalog, LoadErrors> {
+    load_dir_with_files(dir).map(|(catalog, _)| catalog)
+}
+
+/// Every data file under `dir`, sorted, as paths relative to it (the host list left out).
+pub fn data_files(dir: &Path) -> Result<Vec<PathBuf>, LoadErrors> {
     let mut files = Vec::new();
     collect_toml_files(dir, &mut files).map_err(|e| {
         LoadErrors(vec![DataError {
@@ -63,6 +116,12 @@ pub fn load_dir(dir: &Path) -> Result<Catalog, LoadErrors> {
     })?;
     files.retain(|path| *path != dir.join(HOST_LIST_FILE));
     files.sort();
+    Ok(files)
+}
+
+/// `load_dir`, with what each file holds.
+pub fn load_dir_with_files(dir: &Path) -> Result<(Catalog, Vec<FileRecords>), LoadErrors> {
+    let files = data_files(dir)?;
     // Parsing is most of a large catalog's load and each file parses alone: the files are split
     // into one contiguous run per core, parsed side by side, and joined back in path order, so the
     // result and the order of errors do not depend on the number of threads.
@@ -74,30 +133,41 @@ pub fn load_dir(dir: &Path) -> Result<Catalog, LoadErrors> {
         workers.into_iter().map(|worker| worker.join().expect("parsing never panics")).collect()
     });
     let mut parsed = Vec::with_capacity(files.len());
+    let mut digests = Vec::with_capacity(files.len());
     let mut errors = Vec::new();
     for (files, file_errors) in parts {
-        parsed.extend(files);
+        for (name, digest, data) in files {
+            digests.push(digest);
+            parsed.push((name, data));
+        }
         errors.extend(file_errors);
     }
     if !errors.is_empty() {
         return Err(LoadErrors(errors));
     }
-    build(parsed)
+    let records = parsed
+        .iter()
+        .zip(digests)
+        .map(|((path, data), digest)| FileRecords { path: path.clone(), digest, records: record_keys(data) })
+        .collect();
+    Ok((build(parsed)?, records))
 }
 
-/// A run of files parsed in order: each file's name relative to the folder with its contents, and
-/// the errors.
-type ParsedRun = (Vec<(String, DataFile)>, Vec<DataError>);
+/// A run of files parsed in order: each file's name relative to the folder, its digest and its
+/// contents, and the errors.
+type ParsedRun = (Vec<(String, String, DataFile)>, Vec<DataError>);
 
 /// Read and parse `files` in order.
-fn parse_files(dir: &Path, files: &[PathBuf]) -> ParsedRun {
+pub fn parse_files(dir: &Path, files: &[PathBuf]) -> ParsedRun {
     let mut parsed = Vec::with_capacity(files.len());
     let mut errors = Vec::new();
     for path in files {
-        let name = path.strip_prefix(dir).unwrap_or(path).display().to_string();
-        match std::fs::read_to_string(path) {
+        let name = relative_name(dir, path);
+        let text =
+            std::fs::read(path).and_then(|bytes| String::from_utf8(bytes).map_err(std::io::Error::other));
+        match text {
             Ok(text) => match parse_file(&text) {
-                Ok(file) => parsed.push((name, file)),
+                Ok(file) => parsed.push((name, digest(text.as_bytes()), file)),
                 Err(error) => errors.push(error.in_file(&name)),
             },
             Err(e) => errors.push(DataError {
@@ -109,6 +179,11 @@ fn parse_files(dir: &Path, files: &[PathBuf]) -> ParsedRun {
         }
     }
     (parsed, errors)
+}
+
+/// A data file's name as messages and the import's memory of files give it: relative to the folder.
+pub fn relative_name(dir: &Path, path: &Path) -> String {
+    path.strip_prefix(dir).unwrap_or(path).display().to_string()
 }
 
 fn collect_toml_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -150,43 +225,38 @@ impl DataError {
     }
 }
 
+/// The records a part of the catalog is read among: by (kind, id), the file of each record in the
+/// data files not read again, and the image ids their firearms hold. Empty for a whole catalog.
+#[derive(Debug, Default)]
+pub struct Surroundings {
+    pub records: HashMap<(&'static str, String), String>,
+    pub image_ids: HashSet<i64>,
+}
+
 /// Merge parsed files into one catalog and validate it as a whole.
 pub fn build(files: Vec<(String, DataFile)>) -> Result<Catalog, LoadErrors> {
+    build_among(files, &Surroundings::default())
+}
+
+/// Merge parsed files into one catalog and validate it among `around`: an id is taken once in
+/// both, and a reference may name a record of either.
+pub fn build_among(files: Vec<(String, DataFile)>, around: &Surroundings) -> Result<Catalog, LoadErrors> {
     let mut catalog = Catalog::default();
     let mut origin: HashMap<(&'static str, String), String> = HashMap::new();
     let mut errors = Vec::new();
-    let mut note = |kind: &'static str, id: &str, file: &str, errors: &mut Vec<DataError>| {
-        if !is_valid_id(id) {
-            errors.push(err(file, kind, id, "id", "must match ^[a-z0-9-]+$"));
+    let mut note = |kind: &'static str, id: String, file: &str, errors: &mut Vec<DataError>| {
+        if !is_valid_id(&id) {
+            errors.push(err(file, kind, &id, "id", "must match ^[a-z0-9-]+$"));
         }
-        if let Some(first) = origin.insert((kind, id.to_owned()), file.to_owned()) {
-            errors.push(err(file, kind, id, "id", &format!("duplicate {kind} id (also in {first})")));
+        let key = (kind, id);
+        let first = around.records.get(&key).cloned().or_else(|| origin.insert(key.clone(), file.to_owned()));
+        if let Some(first) = first {
+            errors.push(err(file, kind, &key.1, "id", &format!("duplicate {kind} id (also in {first})")));
         }
     };
     for (file, data) in files {
-        for record in &data.categories {
-            note("category", &record.id, &file, &mut errors);
-        }
-        for record in data.manufacturer.iter().chain(&data.manufacturers) {
-            note("manufacturer", &record.id, &file, &mut errors);
-        }
-        for record in &data.calibers {
-            note("caliber", &record.id, &file, &mut errors);
-        }
-        for record in &data.firearms {
-            note("firearm", &record.id, &file, &mut errors);
-        }
-        for record in &data.ammunition {
-            note("ammunition", &record.id, &file, &mut errors);
-        }
-        for record in &data.interfaces {
-            note("interface", &record.id, &file, &mut errors);
-        }
-        for record in &data.attachments {
-            note("attachment", &record.id, &file, &mut errors);
-        }
-        for record in &data.platforms {
-            note("platform", &record.id, &file, &mut errors);
+        for (kind, id) in record_keys(&data) {
+            note(kind, id, &file, &mut errors);
         }
         catalog.categories.extend(data.categories);
         catalog.manufacturers.extend(data.manufacturer.into_iter().chain(data.manufacturers));
@@ -200,7 +270,7 @@ pub fn build(files: Vec<(String, DataFile)>) -> Result<Catalog, LoadErrors> {
     catalog.sort();
     let file_of =
         |kind: &'static str, id: &str| origin.get(&(kind, id.to_owned())).cloned().unwrap_or_default();
-    errors.extend(validate(&catalog, &file_of));
+    errors.extend(validate_among(&catalog, around, &file_of));
     if errors.is_empty() { Ok(catalog) } else { Err(LoadErrors(errors)) }
 }
 
@@ -215,13 +285,25 @@ fn err(file: &str, kind: &str, id: &str, field: &str, message: &str) -> DataErro
 
 /// Vocabulary and reference checks over a merged catalog.
 pub fn validate(catalog: &Catalog, file_of: &dyn Fn(&'static str, &str) -> String) -> Vec<DataError> {
-    let ids = |list: Vec<&str>| -> HashSet<String> { list.into_iter().map(str::to_owned).collect() };
-    let categories = ids(catalog.categories.iter().map(|r| r.id.as_str()).collect());
-    let manufacturers = ids(catalog.manufacturers.iter().map(|r| r.id.as_str()).collect());
-    let calibers = ids(catalog.calibers.iter().map(|r| r.id.as_str()).collect());
-    let firearms = ids(catalog.firearms.iter().map(|r| r.id.as_str()).collect());
-    let interfaces = ids(catalog.interfaces.iter().map(|r| r.id.as_str()).collect());
-    let platforms = ids(catalog.platforms.iter().map(|r| r.id.as_str()).collect());
+    validate_among(catalog, &Surroundings::default(), file_of)
+}
+
+/// `validate`, references resolved among the records `around` too.
+fn validate_among(
+    catalog: &Catalog,
+    around: &Surroundings,
+    file_of: &dyn Fn(&'static str, &str) -> String,
+) -> Vec<DataError> {
+    let ids = |kind: &str, own: Vec<&str>| -> HashSet<String> {
+        let elsewhere = around.records.keys().filter(|(k, _)| *k == kind).map(|(_, id)| id.as_str());
+        own.into_iter().chain(elsewhere).map(str::to_owned).collect()
+    };
+    let categories = ids("category", catalog.categories.iter().map(|r| r.id.as_str()).collect());
+    let manufacturers = ids("manufacturer", catalog.manufacturers.iter().map(|r| r.id.as_str()).collect());
+    let calibers = ids("caliber", catalog.calibers.iter().map(|r| r.id.as_str()).collect());
+    let firearms = ids("firearm", catalog.firearms.iter().map(|r| r.id.as_str()).collect());
+    let interfaces = ids("interface", catalog.interfaces.iter().map(|r| r.id.as_str()).collect());
+    let platforms = ids("platform", catalog.platforms.iter().map(|r| r.id.as_str()).collect());
 
     let mut errors = Vec::new();
     let mut check = |kind: &'static str, id: &str, field: &str, problem: Option<String>| {
@@ -281,7 +363,7 @@ pub fn validate(catalog: &Catalog, file_of: &dyn Fn(&'static str, &str) -> Strin
             check("firearm", id, "interfaces", refers(Some(interface), &interfaces, "interface"));
         }
     }
-    let mut image_ids = HashSet::new();
+    let mut image_ids = around.image_ids.clone();
     for f in &catalog.firearms {
         for image in &f.images {
             if image.id <= 0 || !image_ids.insert(image.id) {

@@ -9,6 +9,7 @@ pub mod import;
 pub mod load;
 pub mod model;
 pub mod rows;
+pub mod source_files;
 pub mod stats_versions;
 pub mod store;
 pub mod synth;

@@ -12,6 +12,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 
+use super::game_stats::CartridgeEnergies;
 use super::model::{Catalog, Firearm, Source};
 use super::store::Stored;
 use super::vocabulary::best_source_kind;
@@ -132,6 +133,12 @@ pub type StoredTables = HashMap<&'static str, HashMap<String, Stored>>;
 impl<'a> RowSource<'a> {
     pub fn new(catalog: &'a Catalog, stored: &'a StoredTables) -> Self {
         Self { catalog, stats: super::game_stats::derive(catalog), stored }
+    }
+
+    /// The rows of a part of the catalog: its firearms' cartridges looked up in `energies`, which
+    /// holds every stored caliber, not only the part's.
+    pub fn among(catalog: &'a Catalog, stored: &'a StoredTables, energies: &CartridgeEnergies) -> Self {
+        Self { catalog, stats: super::game_stats::derive_with(&catalog.firearms, energies), stored }
     }
 
     /// Whether `table` stores record `id` at `version` already.

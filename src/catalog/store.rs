@@ -9,7 +9,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use sqlx::{AnyConnection, AssertSqlSafe, Row as _};
 
-use super::model::Catalog;
+use super::model::{Caliber, Catalog};
 use super::rows::TABLES;
 use crate::db::Backend;
 
@@ -251,6 +251,35 @@ pub async fn stored_versions(conn: &mut AnyConnection, table: &str) -> sqlx::Res
     Ok(rows.into_iter().map(|(id, version, created_at)| (id, Stored { version, created_at })).collect())
 }
 
+/// `stored_versions` of `ids` alone (an id not stored has none).
+pub async fn stored_versions_of(
+    conn: &mut AnyConnection,
+    table: &str,
+    ids: &[String],
+) -> sqlx::Result<HashMap<String, Stored>> {
+    let mut out = HashMap::with_capacity(ids.len());
+    for chunk in bindable(ids) {
+        let sql = format!(
+            "SELECT id, version, created_at FROM {table} WHERE id IN ({})",
+            placeholders(chunk.len())
+        );
+        let mut query = sqlx::query_as(AssertSqlSafe(sql));
+        for id in chunk {
+            query = query.bind(id.clone());
+        }
+        let rows: Vec<(String, String, String)> = query.fetch_all(&mut *conn).await?;
+        out.extend(rows.into_iter().map(|(id, version, created_at)| (id, Stored { version, created_at })));
+    }
+    Ok(out)
+}
+
+/// How many records `table` stores.
+pub async fn count(conn: &mut AnyConnection, table: &str) -> sqlx::Result<usize> {
+    let (count,): (i64,) =
+        sqlx::query_as(AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}"))).fetch_one(&mut *conn).await?;
+    Ok(count as usize)
+}
+
 /// The stored `record` of the given ids.
 pub async fn stored_records(
     conn: &mut AnyConnection,
@@ -331,14 +360,24 @@ pub struct StoredRecords {
 pub async fn read_records(conn: &mut AnyConnection) -> Result<StoredRecords, StoredCatalogError> {
     let mut tables = Vec::with_capacity(TABLES.len());
     for table in &TABLES {
-        let sql = format!("SELECT record FROM {} ORDER BY id", table.name);
-        let rows: Vec<(String,)> = sqlx::query_as(AssertSqlSafe(sql))
-            .fetch_all(&mut *conn)
-            .await
-            .map_err(|source| StoredCatalogError::Database { table: table.name.to_owned(), source })?;
-        tables.push((table.name, rows.into_iter().map(|(record,)| record).collect()));
+        tables.push((table.name, table_records(conn, table.name).await?));
     }
     Ok(StoredRecords { tables })
+}
+
+/// Every stored caliber (a partial import derives game stats from them: `import::import_dir`).
+pub async fn read_calibers(conn: &mut AnyConnection) -> Result<Vec<Caliber>, StoredCatalogError> {
+    parse("calibers", table_records(conn, "calibers").await?)
+}
+
+/// Each stored record's JSON of `table`, in id order.
+async fn table_records(conn: &mut AnyConnection, table: &str) -> Result<Vec<String>, StoredCatalogError> {
+    let sql = format!("SELECT record FROM {table} ORDER BY id");
+    let rows: Vec<(String,)> = sqlx::query_as(AssertSqlSafe(sql))
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(|source| StoredCatalogError::Database { table: table.to_owned(), source })?;
+    Ok(rows.into_iter().map(|(record,)| record).collect())
 }
 
 impl StoredRecords {
@@ -377,7 +416,6 @@ fn parse<T: DeserializeOwned>(table: &str, records: Vec<String>) -> Result<Vec<T
         .collect()
 }
 
-/// The catalog revision: moves with every import that changed something.
 /// The catalog revision and its epoch: a random number drawn with every new revision, so two
 /// catalogs at one revision number (a restored database, another database) are told apart.
 pub async fn catalog_revision_and_epoch(conn: &mut AnyConnection) -> sqlx::Result<(i64, i64)> {
@@ -391,6 +429,7 @@ pub async fn catalog_revision_and_epoch(conn: &mut AnyConnection) -> sqlx::Resul
     Ok((revision, value("catalog_epoch").unwrap_or_default()))
 }
 
+/// The catalog revision: moves with every import that changed something.
 pub async fn catalog_revision(conn: &mut AnyConnection) -> sqlx::Result<i64> {
     let (revision,): (i64,) =
         sqlx::query_as("SELECT value FROM service_state WHERE name = 'catalog_revision'")

@@ -10,6 +10,7 @@ use crate::catalog::{check, export, import, load, synth};
 #[derive(Subcommand)]
 pub enum CatalogCommand {
     /// Validate PATH, then write what changed (one transaction) and record the change events.
+    /// Imported again, a folder has only the files whose bytes moved parsed (`import::import_dir`).
     Import { path: PathBuf },
     /// Validate the data and run the rules: print the errors (exit 1 when there is any), then the
     /// warnings' counts (each warning with --warnings).
@@ -38,9 +39,8 @@ pub enum CatalogCommand {
 pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), String> {
     match command {
         CatalogCommand::Import { path } => {
-            let catalog = load::load_dir(&path).map_err(|e| e.to_string())?;
             let db = connect_and_migrate(database_url).await?;
-            let summary = import::import(&db, catalog, true).await?;
+            let summary = import::import_dir(&db, &path, true).await?;
             println!("{summary}");
             Ok(())
         }

@@ -20,7 +20,6 @@
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use crate::catalog::model::Catalog;
 use crate::read::ReadModel;
@@ -38,7 +37,7 @@ pub struct SnapshotKey {
 impl SnapshotKey {
     /// The key of catalog `revision` / `epoch` as this binary builds it.
     pub fn of(revision: i64, epoch: i64) -> Self {
-        Self { revision, epoch, build: build_fingerprint() }
+        Self { revision, epoch, build: crate::build_info::fingerprint() }
     }
 
     fn file_name(&self) -> String {
@@ -94,7 +93,7 @@ impl SnapshotFiles {
     /// a node starting on a later revision patches it forward when the change log allows
     /// (`read::update`).
     pub fn newest_of_this_build(&self) -> Option<SnapshotKey> {
-        let build = build_fingerprint();
+        let build = crate::build_info::fingerprint();
         std::fs::read_dir(&self.dir)
             .ok()?
             .flatten()
@@ -154,16 +153,6 @@ impl SnapshotFiles {
         }
         Ok(())
     }
-}
-
-/// A fingerprint of the running binary's bytes (any rebuild changes it), computed once.
-fn build_fingerprint() -> u64 {
-    static FINGERPRINT: OnceLock<u64> = OnceLock::new();
-    *FINGERPRINT.get_or_init(|| {
-        let bytes = std::env::current_exe().and_then(std::fs::read).unwrap_or_default();
-        // Without its own bytes the binary is told apart by version alone: never reuse then.
-        if bytes.is_empty() { rand::random() } else { xxhash_rust::xxh3::xxh3_64(&bytes) }
-    })
 }
 
 #[cfg(test)]
