@@ -204,8 +204,12 @@ impl ReadModel {
                 Some(previous) if previous.search_holds => Ok(previous.read.search.clone()),
                 _ => SearchIndex::build(catalog).map(std::sync::Arc::new),
             });
-            let derived =
-                scope.spawn(|| Derived::build(catalog, &stored, &manufacturer_at, &category_at, &caliber_at));
+            // The previous orders seed the new ones when every firearm kept its position.
+            let seed = previous
+                .filter(|previous| same_positions(&previous.read.firearm_at, &firearm_at))
+                .map(|previous| &previous.read.orders);
+            let (stored, positions) = (&stored, (&manufacturer_at, &category_at, &caliber_at));
+            let derived = scope.spawn(move || Derived::build(catalog, stored, positions, seed));
             let (first, second) = firearms.split_at(firearms.len() / 2);
             let second = scope.spawn(|| second.iter().map(|f| context.render(f)).collect::<Vec<_>>());
             let mut rendered: Vec<RenderedFirearm> = first.iter().map(|f| context.render(f)).collect();
@@ -247,8 +251,13 @@ impl ReadModel {
                 records::both_views(|view| records::caliber_detail(c, &meta, view))
             })
             .collect();
+        let derived_ms = started.elapsed().as_millis() as u64;
         let game = game::GameAnalytics::live(catalog, &stats, &firearm_at, &category_at).into();
-        tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, "read model built");
+        tracing::debug!(
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            before_game_ms = derived_ms,
+            "read model built"
+        );
         Ok(Self {
             firearm_at,
             manufacturer_at,
@@ -288,29 +297,65 @@ struct Derived {
 }
 
 impl Derived {
+    /// `positions`: of makers, categories and calibers by id; `seed`: orders of the same firearms
+    /// at the same positions to start the sorts from (`Orders::build_from`).
     fn build(
         catalog: &Catalog,
         stored: &Stored,
-        manufacturer_at: &HashMap<String, usize>,
-        category_at: &HashMap<String, usize>,
-        caliber_at: &HashMap<String, usize>,
+        positions: (&HashMap<String, usize>, &HashMap<String, usize>, &HashMap<String, usize>),
+        seed: Option<&Orders>,
     ) -> Self {
-        let orders = Orders::build(catalog, caliber_at);
-        let facts = facts::build(catalog, manufacturer_at, category_at, caliber_at);
-        let list = list_index::ListIndex::build(
-            &facts,
-            &orders,
-            catalog.manufacturers.len(),
-            catalog.categories.len(),
-            catalog.calibers.len(),
-        );
-        let aggregates = aggregates::Aggregates::build(catalog, caliber_at, category_at);
+        let (manufacturer_at, category_at, caliber_at) = positions;
+        let mut timings = Timings::default();
+        let orders = timings.time("orders", || Orders::build_from(catalog, caliber_at, seed));
+        let facts = timings.time("facts", || facts::build(catalog, manufacturer_at, category_at, caliber_at));
+        let list = timings.time("list", || {
+            list_index::ListIndex::build(
+                &facts,
+                &orders,
+                catalog.manufacturers.len(),
+                catalog.categories.len(),
+                catalog.calibers.len(),
+            )
+        });
+        let aggregates =
+            timings.time("aggregates", || aggregates::Aggregates::build(catalog, caliber_at, category_at));
         let last_change = stored.last_change.clone();
-        let statistics =
-            statistics::Statistics::build(catalog, category_at, caliber_at, &orders.name, last_change);
-        let rankings = rankings::Rankings::build(catalog, caliber_at, category_at, &orders.name);
+        let statistics = timings.time("statistics", || {
+            statistics::Statistics::build(catalog, category_at, caliber_at, &orders.name, last_change)
+        });
+        let rankings = timings
+            .time("rankings", || rankings::Rankings::build(catalog, caliber_at, category_at, &orders.name));
+        tracing::debug!(parts = %timings, "derived figures built");
         Self { orders, facts, list, aggregates, statistics, rankings }
     }
+}
+
+/// How long each part of a build took, for the debug log.
+#[derive(Default)]
+struct Timings(Vec<(&'static str, u128)>);
+
+impl Timings {
+    fn time<T>(&mut self, part: &'static str, build: impl FnOnce() -> T) -> T {
+        let started = std::time::Instant::now();
+        let built = build();
+        self.0.push((part, started.elapsed().as_millis()));
+        built
+    }
+}
+
+impl std::fmt::Display for Timings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, (part, ms)) in self.0.iter().enumerate() {
+            write!(f, "{}{part} {ms} ms", if i == 0 { "" } else { ", " })?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether two position maps put every firearm at the same position.
+fn same_positions(before: &HashMap<String, usize>, after: &HashMap<String, usize>) -> bool {
+    before.len() == after.len() && after.iter().all(|(id, at)| before.get(id) == Some(at))
 }
 
 fn positions<'a>(ids: impl Iterator<Item = &'a String>) -> HashMap<String, usize> {

@@ -89,10 +89,22 @@ pub struct Orders {
 
 impl Orders {
     pub fn build(catalog: &Catalog, caliber_at: &HashMap<String, usize>) -> Self {
+        Self::build_from(catalog, caliber_at, None)
+    }
+
+    /// `build`, each sort starting from `seed`'s order when it orders the same firearms at the
+    /// same positions (a patched snapshot's previous orders). The result is the same, since every
+    /// order is total (ties end on the id), and the sort finds an order that is nearly right in
+    /// long runs: a patch that moves one firearm sorts in about one pass instead of n log n.
+    pub fn build_from(catalog: &Catalog, caliber_at: &HashMap<String, usize>, seed: Option<&Orders>) -> Self {
         let firearms = &catalog.firearms;
+        let seed = seed.filter(|seed| seed.name.positions.len() == firearms.len());
+        let start = |order: Option<&Order>| -> Vec<u32> {
+            order.map_or_else(|| (0..firearms.len() as u32).collect(), |order| order.positions.clone())
+        };
         // Names are compared once, here; every other order breaks its ties by name rank, a
         // number (at 100,000 firearms the orders and rankings sorted names a dozen times).
-        let name = by_name(catalog);
+        let name = by_name(catalog, start(seed.map(|s| &s.name)));
         let by_name = |a: usize, b: usize| name.rank[a].cmp(&name.rank[b]);
         let caliber_name = |f: &Firearm| {
             let link = f.calibers.iter().find(|c| c.is_primary).or(f.calibers.first())?;
@@ -100,9 +112,13 @@ impl Orders {
         };
         let caliber_key: Vec<Option<String>> = firearms.iter().map(caliber_name).collect();
         Self {
-            weight: order(firearms.len(), |i| firearms[i].weight_empty_g, &by_name),
-            year: order(firearms.len(), |i| firearms[i].year_introduced.map(|y| y as f64), &by_name),
-            caliber: order_by_key(firearms.len(), |i| caliber_key[i].as_deref(), &by_name),
+            weight: order(start(seed.map(|s| &s.weight)), |i| firearms[i].weight_empty_g, &by_name),
+            year: order(
+                start(seed.map(|s| &s.year)),
+                |i| firearms[i].year_introduced.map(|y| y as f64),
+                &by_name,
+            ),
+            caliber: order_by_key(start(seed.map(|s| &s.caliber)), |i| caliber_key[i].as_deref(), &by_name),
             name,
         }
     }
@@ -118,10 +134,10 @@ impl Orders {
 }
 
 /// Every firearm by name, case aside, ties by id: the name order and the tie-break of the others.
-fn by_name(catalog: &Catalog) -> Order {
+/// `positions` holds every position once, in the order the sort starts from.
+fn by_name(catalog: &Catalog, mut positions: Vec<u32>) -> Order {
     let firearms = &catalog.firearms;
     let name_key: Vec<String> = firearms.iter().map(|f| f.name.to_lowercase()).collect();
-    let mut positions: Vec<u32> = (0..firearms.len() as u32).collect();
     positions.sort_by(|&a, &b| {
         let (a, b) = (a as usize, b as usize);
         name_key[a].cmp(&name_key[b]).then_with(|| firearms[a].id.cmp(&firearms[b].id))
@@ -130,29 +146,29 @@ fn by_name(catalog: &Catalog) -> Order {
 }
 
 fn order(
-    len: usize,
+    positions: Vec<u32>,
     value: impl Fn(usize) -> Option<f64>,
     by_name: &dyn Fn(usize, usize) -> Ordering,
 ) -> Order {
-    let values: Vec<Option<f64>> = (0..len).map(value).collect();
-    order_by_key(len, |i| values[i].map(OrderedF64), by_name)
+    let values: Vec<Option<f64>> = (0..positions.len()).map(value).collect();
+    order_by_key(positions, |i| values[i].map(OrderedF64), by_name)
 }
 
+/// `positions` (every position once, in the order the sort starts from) by `key`, unknown last.
 fn order_by_key<K: Ord>(
-    len: usize,
+    mut positions: Vec<u32>,
     key: impl Fn(usize) -> Option<K>,
     by_name: &dyn Fn(usize, usize) -> Ordering,
 ) -> Order {
-    let keys: Vec<Option<K>> = (0..len).map(key).collect();
-    let mut positions: Vec<usize> = (0..len).collect();
-    positions.sort_by(|&a, &b| match (&keys[a], &keys[b]) {
-        (Some(x), Some(y)) => x.cmp(y).then_with(|| by_name(a, b)),
+    let keys: Vec<Option<K>> = (0..positions.len()).map(key).collect();
+    positions.sort_by(|&a, &b| match (&keys[a as usize], &keys[b as usize]) {
+        (Some(x), Some(y)) => x.cmp(y).then_with(|| by_name(a as usize, b as usize)),
         (Some(_), None) => Ordering::Less,
         (None, Some(_)) => Ordering::Greater,
-        (None, None) => by_name(a, b),
+        (None, None) => by_name(a as usize, b as usize),
     });
     let known = keys.iter().filter(|k| k.is_some()).count();
-    Order::new(positions.into_iter().map(|p| p as u32).collect(), known)
+    Order::new(positions, known)
 }
 
 /// A float with the total order of `f64::total_cmp`, so numbers can be sort keys.
@@ -171,5 +187,32 @@ impl PartialOrd for OrderedF64 {
 impl Ord for OrderedF64 {
     fn cmp(&self, other: &Self) -> Ordering {
         self.0.total_cmp(&other.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orders_seeded_with_the_previous_ones_equal_orders_built_afresh() {
+        let mut catalog = crate::catalog::synth::synthesize(600, 2);
+        let caliber_at: HashMap<String, usize> =
+            catalog.calibers.iter().enumerate().map(|(i, c)| (c.id.clone(), i)).collect();
+        let before = Orders::build(&catalog, &caliber_at);
+        for (i, firearm) in catalog.firearms.iter_mut().enumerate().step_by(37) {
+            firearm.name = format!("Moved {}", 600 - i);
+            firearm.weight_empty_g = (i % 2 == 0).then_some(i as f64);
+            firearm.year_introduced = None;
+            firearm.calibers.reverse();
+        }
+        let fresh = Orders::build(&catalog, &caliber_at);
+        let seeded = Orders::build_from(&catalog, &caliber_at, Some(&before));
+        for sort in [Sort::Name, Sort::Weight, Sort::Year, Sort::Caliber] {
+            let (fresh, seeded) = (fresh.get(sort), seeded.get(sort));
+            assert_eq!(fresh.positions, seeded.positions, "{sort:?}");
+            assert_eq!((fresh.known, &fresh.rank), (seeded.known, &seeded.rank), "{sort:?}");
+        }
+        assert_ne!(before.name.positions, fresh.name.positions, "the change moved firearms");
     }
 }

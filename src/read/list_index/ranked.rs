@@ -65,21 +65,37 @@ pub struct RankedSets {
 
 impl RankedSets {
     pub fn build(facts: &[Facts], orders: &Orders) -> Self {
+        // Each firearm's sets as numbers, keys hashed once: the four passes below only index.
+        let mut numbers: HashMap<SetKey, usize> = HashMap::new();
+        let mut keys: Vec<SetKey> = Vec::new();
+        let mut starts: Vec<usize> = Vec::with_capacity(facts.len() + 1);
+        let mut memberships: Vec<u32> = Vec::with_capacity(facts.len() * 8);
+        for f in facts {
+            starts.push(memberships.len());
+            SetKey::of(f, |key| {
+                let number = *numbers.entry(key).or_insert_with(|| {
+                    keys.push(key);
+                    keys.len() - 1
+                });
+                memberships.push(number as u32);
+            });
+        }
+        starts.push(memberships.len());
         let by_sort = SORTS
             .iter()
             .map(|&sort| {
                 let order = orders.get(sort);
                 let known = order.known().len();
-                let mut sets: HashMap<SetKey, Ranked> = HashMap::new();
+                let mut sets: Vec<Ranked> = keys.iter().map(|_| Ranked::default()).collect();
                 for i in 0..facts.len() {
                     let at = order.at(i, false);
-                    SetKey::of(&facts[at], |key| {
-                        let set = sets.entry(key).or_default();
+                    for &number in &memberships[starts[at]..starts[at + 1]] {
+                        let set = &mut sets[number as usize];
                         set.positions.push(at as u32);
                         set.known += usize::from(i < known);
-                    });
+                    }
                 }
-                sets
+                keys.iter().copied().zip(sets).collect()
             })
             .collect();
         Self { by_sort }
