@@ -286,6 +286,9 @@ impl ReadModel {
     }
 }
 
+/// Catalog positions of makers, categories and calibers, by id.
+type PositionsById<'a> = (&'a HashMap<String, usize>, &'a HashMap<String, usize>, &'a HashMap<String, usize>);
+
 /// The parts of a read model derived from the whole catalog rather than per firearm.
 struct Derived {
     orders: Orders,
@@ -299,12 +302,7 @@ struct Derived {
 impl Derived {
     /// `positions`: of makers, categories and calibers by id; `seed`: orders of the same firearms
     /// at the same positions to start the sorts from (`Orders::build_from`).
-    fn build(
-        catalog: &Catalog,
-        stored: &Stored,
-        positions: (&HashMap<String, usize>, &HashMap<String, usize>, &HashMap<String, usize>),
-        seed: Option<&Orders>,
-    ) -> Self {
+    fn build(catalog: &Catalog, stored: &Stored, positions: PositionsById, seed: Option<&Orders>) -> Self {
         let (manufacturer_at, category_at, caliber_at) = positions;
         let mut timings = Timings::default();
         let orders = timings.time("orders", || Orders::build_from(catalog, caliber_at, seed));
