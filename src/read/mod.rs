@@ -252,7 +252,9 @@ impl ReadModel {
             })
             .collect();
         let derived_ms = started.elapsed().as_millis() as u64;
-        let game = game::GameAnalytics::live(catalog, &stats, &firearm_at, &category_at).into();
+        let game =
+            game::GameAnalytics::live(catalog, &stats, (&firearm_at, &category_at), orders.name.known())
+                .into();
         tracing::debug!(
             elapsed_ms = started.elapsed().as_millis() as u64,
             before_game_ms = derived_ms,
