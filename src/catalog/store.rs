@@ -257,18 +257,30 @@ pub async fn stored_versions_of(
     table: &str,
     ids: &[String],
 ) -> sqlx::Result<HashMap<String, Stored>> {
-    let mut out = HashMap::with_capacity(ids.len());
+    let rows: Vec<(String, String, String)> =
+        select_where_id_in(conn, "id, version, created_at", table, ids).await?;
+    Ok(rows.into_iter().map(|(id, version, created_at)| (id, Stored { version, created_at })).collect())
+}
+
+/// `columns` of the rows of `table` whose id is in `ids`, in id order within each bound slice.
+async fn select_where_id_in<T>(
+    conn: &mut AnyConnection,
+    columns: &str,
+    table: &str,
+    ids: &[String],
+) -> sqlx::Result<Vec<T>>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    let mut out = Vec::with_capacity(ids.len());
     for chunk in bindable(ids) {
-        let sql = format!(
-            "SELECT id, version, created_at FROM {table} WHERE id IN ({})",
-            placeholders(chunk.len())
-        );
+        let sql =
+            format!("SELECT {columns} FROM {table} WHERE id IN ({}) ORDER BY id", placeholders(chunk.len()));
         let mut query = sqlx::query_as(AssertSqlSafe(sql));
         for id in chunk {
             query = query.bind(id.clone());
         }
-        let rows: Vec<(String, String, String)> = query.fetch_all(&mut *conn).await?;
-        out.extend(rows.into_iter().map(|(id, version, created_at)| (id, Stored { version, created_at })));
+        out.extend(query.fetch_all(&mut *conn).await?);
     }
     Ok(out)
 }
@@ -313,26 +325,19 @@ pub struct StoredRow {
 
 /// The stored rows of `ids` in `table`; an id no longer stored has none.
 pub async fn rows_of(conn: &mut AnyConnection, table: &str, ids: &[String]) -> sqlx::Result<Vec<StoredRow>> {
-    let mut out = Vec::with_capacity(ids.len());
-    for chunk in bindable(ids) {
-        let sql = format!(
-            "SELECT id, record, version, created_at, updated_at FROM {table} WHERE id IN ({}) ORDER BY id",
-            placeholders(chunk.len())
-        );
-        let mut query = sqlx::query_as(AssertSqlSafe(sql));
-        for id in chunk {
-            query = query.bind(id.clone());
-        }
-        let rows: Vec<(String, String, String, String, String)> = query.fetch_all(&mut *conn).await?;
-        out.extend(rows.into_iter().map(|(id, record, version, created_at, updated_at)| StoredRow {
+    let columns = "id, record, version, created_at, updated_at";
+    let rows: Vec<(String, String, String, String, String)> =
+        select_where_id_in(conn, columns, table, ids).await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, record, version, created_at, updated_at)| StoredRow {
             id,
             record,
             version,
             created_at,
             updated_at,
-        }));
-    }
-    Ok(out)
+        })
+        .collect())
 }
 
 /// Why the stored catalog could not be read back; the source is kept.
