@@ -16,11 +16,11 @@ use serde_json::{Value, json};
 
 use super::bulk_references;
 use super::change_log;
-use super::game_stats::{self, CartridgeEnergies};
+use super::game_stats::CartridgeEnergies;
 use super::load::{self, FileRecords};
 use super::model::Catalog;
 use super::rows::{self, Row, RowSource, Table};
-use super::source_files;
+use super::source_files::{self, ChangedPart};
 use super::store;
 use crate::db::Db;
 
@@ -133,7 +133,7 @@ pub async fn import_dir_if_empty(db: &Db, dir: &std::path::Path) -> Result<Optio
 /// may still refer to it), or a caliber's typical energy moved (the game stats of every firearm
 /// firing it follow it). The whole folder is loaded too when another import came between.
 pub async fn import_dir(db: &Db, dir: &Path, progress: bool) -> Result<Summary, String> {
-    if let Some((catalog, part)) = read_part(db, dir).await? {
+    if let Some((catalog, part)) = source_files::changed_part(db, dir).await? {
         let files_parsed = Some((part.files.len(), part.files_in_folder));
         if let Some(summary) = import_scoped(db, Arc::new(catalog), Scope::Part(part), progress).await? {
             return Ok(Summary { files_parsed, ..summary });
@@ -156,97 +156,7 @@ enum Scope {
     Whole { files: Option<Vec<FileRecords>> },
     /// The records of the data files changed since the last import of their folder: every other
     /// stored record stays as it is.
-    Part(Part),
-}
-
-/// The changed part of a folder, read and validated among the stored catalog (`read_part`).
-struct Part {
-    /// The changed files, each with the records it holds now.
-    files: Vec<FileRecords>,
-    /// Remembered files the folder no longer holds (none of their records gone).
-    removed: Vec<String>,
-    /// Every caliber's typical energy, stored or in the part, for the part's game stats.
-    energies: CartridgeEnergies,
-    /// The catalog revision the part was read against: another one at writing means another
-    /// import came between.
-    revision: i64,
-    files_in_folder: usize,
-}
-
-/// The files of `dir` that changed since its last import, parsed and validated among the stored
-/// records; None when the whole folder has to be loaded (see `import_dir`).
-async fn read_part(db: &Db, dir: &Path) -> Result<Option<(Catalog, Part)>, String> {
-    let mut conn = db.pool().acquire().await.map_err(|e| format!("cannot read the catalog: {e}"))?;
-    // Read first: an import that changes anything after this moves it, and the part is not written.
-    let revision = store::catalog_revision(&mut conn).await.map_err(|e| e.to_string())?;
-    let stored = source_files::read(&mut conn).await?;
-    if stored.is_empty() {
-        return Ok(None);
-    }
-    // The memory must account for every stored record, or a record in no remembered file could
-    // outlive the folder it came from.
-    for (kind, table) in load::KINDS {
-        let remembered = stored.values().flat_map(|file| &file.records).filter(|(k, _)| *k == kind).count();
-        if store::count(&mut conn, table).await.map_err(|e| e.to_string())? != remembered {
-            return Ok(None);
-        }
-    }
-    let scan = source_files::scan(dir, &stored).map_err(|e| e.to_string())?;
-    let (parsed, errors) = load::parse_files(dir, &scan.changed);
-    if !errors.is_empty() {
-        return Err(load::LoadErrors(errors).to_string());
-    }
-    let files: Vec<FileRecords> = parsed
-        .iter()
-        .map(|(path, digest, data)| FileRecords {
-            path: path.clone(),
-            digest: digest.clone(),
-            records: load::record_keys(data),
-        })
-        .collect();
-    let read_again: HashSet<&str> =
-        files.iter().map(|f| f.path.as_str()).chain(scan.removed.iter().map(String::as_str)).collect();
-    let held_now: HashSet<&(&str, String)> = files.iter().flat_map(|f| &f.records).collect();
-    let gone = read_again
-        .iter()
-        .filter_map(|path| stored.get(*path))
-        .flat_map(|file| &file.records)
-        .any(|key| !held_now.contains(key));
-    if gone {
-        return Ok(None);
-    }
-    let mut around = load::Surroundings::default();
-    for (path, file) in stored.iter().filter(|(path, _)| !read_again.contains(path.as_str())) {
-        around.records.extend(file.records.iter().map(|key| (key.clone(), path.clone())));
-    }
-    let part_firearms: HashSet<&str> =
-        held_now.iter().filter(|(kind, _)| *kind == "firearm").map(|(_, id)| id.as_str()).collect();
-    let images: Vec<(i64, String)> = sqlx::query_as("SELECT id, firearm_id FROM images")
-        .fetch_all(&mut *conn)
-        .await
-        .map_err(|e| format!("reading the stored images: {e}"))?;
-    around.image_ids = images
-        .into_iter()
-        .filter(|(_, firearm)| !part_firearms.contains(firearm.as_str()))
-        .map(|(id, _)| id)
-        .collect();
-    drop(part_firearms);
-    let catalog =
-        load::build_among(parsed.into_iter().map(|(path, _, data)| (path, data)).collect(), &around)
-            .map_err(|e| e.to_string())?;
-    let stored_calibers = store::read_calibers(&mut conn).await.map_err(|e| e.to_string())?;
-    let energies = game_stats::cartridge_energies(&stored_calibers);
-    let energy_moved = catalog
-        .calibers
-        .iter()
-        .any(|c| energies.get(&c.id).is_some_and(|stored| *stored != c.typical_muzzle_energy_j));
-    if energy_moved {
-        return Ok(None);
-    }
-    let mut energies = energies;
-    energies.extend(game_stats::cartridge_energies(&catalog.calibers));
-    let part = Part { files, removed: scan.removed, energies, revision, files_in_folder: scan.files };
-    Ok(Some((catalog, part)))
+    Part(ChangedPart),
 }
 
 /// Import a validated catalog, whole: a stored record it does not hold is deleted. `progress`

@@ -7,13 +7,15 @@
 //! The memory is trusted only as a whole and only by the build that wrote it: a catalog imported
 //! from anything but a folder empties it, and any other build finds nothing.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 use sqlx::AnyConnection;
 
+use super::game_stats::{self, CartridgeEnergies};
 use super::load::{self, FileRecords, LoadErrors};
+use super::model::Catalog;
 use super::store;
 use crate::db::Db;
 
@@ -136,4 +138,112 @@ pub fn scan(dir: &Path, stored: &StoredFiles) -> Result<Scan, LoadErrors> {
     let mut removed: Vec<String> = stored.keys().filter(|path| !present.contains(*path)).cloned().collect();
     removed.sort();
     Ok(Scan { changed, removed, files: files.len() })
+}
+
+/// The part of a folder that changed since its last import, read and validated among the stored
+/// catalog (`changed_part`), for `import::import_dir` to write.
+pub struct ChangedPart {
+    /// The changed files, each with the records it holds now.
+    pub files: Vec<FileRecords>,
+    /// Remembered files the folder no longer holds (none of their records gone).
+    pub removed: Vec<String>,
+    /// Every caliber's typical energy, stored or in the part, for the part's game stats.
+    pub energies: CartridgeEnergies,
+    /// The catalog revision the part was read against: another one at writing means another
+    /// import came between.
+    pub revision: i64,
+    pub files_in_folder: usize,
+}
+
+/// The files of `dir` that changed since its last import, parsed and validated among the stored
+/// records, with their records as a catalog; None when the whole folder has to be loaded (see
+/// `import::import_dir`).
+pub async fn changed_part(db: &Db, dir: &Path) -> Result<Option<(Catalog, ChangedPart)>, String> {
+    let mut conn = db.pool().acquire().await.map_err(|e| format!("cannot read the catalog: {e}"))?;
+    // Read first: an import that changes anything after this moves it, and the part is not written.
+    let revision = store::catalog_revision(&mut conn).await.map_err(|e| e.to_string())?;
+    let stored = read(&mut conn).await?;
+    if stored.is_empty() || !accounts_for_every_record(&mut conn, &stored).await? {
+        return Ok(None);
+    }
+    let scan = scan(dir, &stored).map_err(|e| e.to_string())?;
+    let (parsed, errors) = load::parse_files(dir, &scan.changed);
+    if !errors.is_empty() {
+        return Err(LoadErrors(errors).to_string());
+    }
+    let files: Vec<FileRecords> = parsed
+        .iter()
+        .map(|(path, digest, data)| FileRecords {
+            path: path.clone(),
+            digest: digest.clone(),
+            records: load::record_keys(data),
+        })
+        .collect();
+    let read_again: HashSet<&str> =
+        files.iter().map(|f| f.path.as_str()).chain(scan.removed.iter().map(String::as_str)).collect();
+    let held_now: HashSet<&(&str, String)> = files.iter().flat_map(|f| &f.records).collect();
+    // A record gone: whether another file still refers to it takes the whole catalog.
+    let gone = read_again
+        .iter()
+        .filter_map(|path| stored.get(*path))
+        .flat_map(|file| &file.records)
+        .any(|key| !held_now.contains(key));
+    if gone {
+        return Ok(None);
+    }
+    let around = surroundings(&mut conn, &stored, &read_again, &held_now).await?;
+    let catalog =
+        load::build_among(parsed.into_iter().map(|(path, _, data)| (path, data)).collect(), &around)
+            .map_err(|e| e.to_string())?;
+    // A caliber's typical energy feeds the game stats, and so the version, of every firearm
+    // firing it, in whatever file.
+    let mut energies =
+        game_stats::cartridge_energies(&store::read_calibers(&mut conn).await.map_err(|e| e.to_string())?);
+    let energy_moved = catalog
+        .calibers
+        .iter()
+        .any(|c| energies.get(&c.id).is_some_and(|stored| *stored != c.typical_muzzle_energy_j));
+    if energy_moved {
+        return Ok(None);
+    }
+    energies.extend(game_stats::cartridge_energies(&catalog.calibers));
+    let part = ChangedPart { files, removed: scan.removed, energies, revision, files_in_folder: scan.files };
+    Ok(Some((catalog, part)))
+}
+
+/// Whether the remembered files hold as many records of each kind as the tables: otherwise a
+/// record in no remembered file could outlive the folder it came from.
+async fn accounts_for_every_record(conn: &mut AnyConnection, stored: &StoredFiles) -> Result<bool, String> {
+    for (kind, table) in load::KINDS {
+        let remembered = stored.values().flat_map(|file| &file.records).filter(|(k, _)| *k == kind).count();
+        if store::count(conn, table).await.map_err(|e| e.to_string())? != remembered {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The records of the files not read again, where each is, and the image ids their firearms hold.
+async fn surroundings(
+    conn: &mut AnyConnection,
+    stored: &StoredFiles,
+    read_again: &HashSet<&str>,
+    held_now: &HashSet<&(&str, String)>,
+) -> Result<load::Surroundings, String> {
+    let mut around = load::Surroundings::default();
+    for (path, file) in stored.iter().filter(|(path, _)| !read_again.contains(path.as_str())) {
+        around.records.extend(file.records.iter().map(|key| (key.clone(), path.clone())));
+    }
+    let part_firearms: HashSet<&str> =
+        held_now.iter().filter(|(kind, _)| *kind == "firearm").map(|(_, id)| id.as_str()).collect();
+    let images: Vec<(i64, String)> = sqlx::query_as("SELECT id, firearm_id FROM images")
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(|e| format!("reading the stored images: {e}"))?;
+    around.image_ids = images
+        .into_iter()
+        .filter(|(_, firearm)| !part_firearms.contains(firearm.as_str()))
+        .map(|(id, _)| id)
+        .collect();
+    Ok(around)
 }
