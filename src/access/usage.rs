@@ -15,6 +15,9 @@ use crate::db::Db;
 pub struct Usage {
     db: Db,
     pending: Arc<Mutex<HashMap<(String, String), i64>>>,
+    /// Held by a flush from taking the pending counts to committing them, and by a read of the
+    /// counts: otherwise a read in between finds a batch in neither place and counts too few.
+    flushing: Arc<tokio::sync::Mutex<()>>,
 }
 
 const FLUSH_EVERY: Duration = Duration::from_secs(2);
@@ -23,7 +26,7 @@ const VIEW_SUBJECT_PREFIX: &str = "firearm:";
 
 impl Usage {
     pub fn new(db: Db) -> Self {
-        Self { db, pending: Arc::default() }
+        Self { db, pending: Arc::default(), flushing: Arc::default() }
     }
 
     pub fn count(&self, subject: &str, day: &str) {
@@ -55,6 +58,7 @@ impl Usage {
     /// Write the pending counts in one transaction. When it fails (the database is down), the
     /// counts go back to pending, so none is lost: the transaction wrote nothing.
     pub async fn flush(&self) -> sqlx::Result<()> {
+        let _flushing = self.flushing.lock().await;
         let batch: Vec<((String, String), i64)> = {
             let mut pending = self.pending.lock().expect("never poisoned");
             pending.drain().collect()
@@ -90,6 +94,7 @@ impl Usage {
 
     /// Requests per day of one month (`YYYY-MM`), flushed and pending together, oldest first.
     pub async fn month(&self, subject: &str, month: &str) -> sqlx::Result<Vec<(String, i64)>> {
+        let _flushing = self.flushing.lock().await;
         let rows: Vec<(String, i64)> = sqlx::query_as(
             "SELECT day, count FROM usage_daily WHERE subject = $1 AND day LIKE $2 ORDER BY day",
         )

@@ -91,16 +91,20 @@ pub enum Filed {
 pub async fn file(db: &Db, account_id: &str, new: NewReport) -> sqlx::Result<Filed> {
     let mut tx = db.begin_write().await?;
     lock_account(&mut tx, account_id).await?;
-    let now_ms = crate::clock::unix_millis_now();
     let window_ms = (REPORT_WINDOW_SECONDS * 1000) as i64;
-    let (latest,): (Option<i64>,) = sqlx::query_as(
-        "SELECT MAX(created_ms) FROM data_reports WHERE account_id = $1 AND firearm_id = $2 AND section = $3",
+    let (latest, newest_of_account): (Option<i64>, Option<i64>) = sqlx::query_as(
+        "SELECT MAX(CASE WHEN firearm_id = $2 AND section = $3 THEN created_ms END), MAX(created_ms) \
+         FROM data_reports WHERE account_id = $1",
     )
     .bind(account_id)
     .bind(&new.firearm_id)
     .bind(&new.section)
     .fetch_one(&mut *tx)
     .await?;
+    // An account's reports are filed one at a time (its row is held): each a millisecond after
+    // the one before at least, so "newest first" is one order even for two filed in the same
+    // millisecond.
+    let now_ms = crate::clock::unix_millis_now().max(newest_of_account.map_or(i64::MIN, |newest| newest + 1));
     if let Some(latest) = latest.filter(|latest| now_ms - latest < window_ms) {
         let remaining_ms = latest + window_ms - now_ms;
         return Ok(Filed::TooSoon { retry_after_seconds: (remaining_ms as u64).div_ceil(1000).max(1) });

@@ -105,8 +105,8 @@ pub struct Previous<'a> {
     pub read: &'a ReadModel,
     /// Ids of the firearms created, changed or deleted since it was built.
     pub changed: &'a BTreeSet<String>,
-    /// Whether its search index indexes the new catalog exactly (`search::indexes_the_same`).
-    pub search_holds: bool,
+    /// What its search index lacks to index the new catalog (`search::change`).
+    pub search: &'a search::SearchChange,
 }
 
 /// What rendering a firearm needs from the rest of the catalog.
@@ -200,10 +200,7 @@ impl ReadModel {
         // forms in two halves. A patched snapshot renders almost nothing, so its time is the
         // longer of the first two.
         let (rendered, search, derived) = std::thread::scope(|scope| {
-            let search = scope.spawn(|| match previous {
-                Some(previous) if previous.search_holds => Ok(previous.read.search.clone()),
-                _ => SearchIndex::build(catalog).map(std::sync::Arc::new),
-            });
+            let search = scope.spawn(|| search_index(catalog, previous));
             // The previous orders seed the new ones when every firearm kept its position.
             let seed = previous
                 .filter(|previous| same_positions(&previous.read.firearm_at, &firearm_at))
@@ -285,6 +282,32 @@ impl ReadModel {
             search,
             game,
         })
+    }
+}
+
+/// The search index of `catalog`: the previous one kept or patched when it can be, else built.
+fn search_index(
+    catalog: &Catalog,
+    previous: Option<Previous>,
+) -> tantivy::Result<std::sync::Arc<SearchIndex>> {
+    use search::SearchChange;
+    let kept = match previous {
+        Some(Previous { read, search: SearchChange::Same, .. }) => Some(read.search.clone()),
+        Some(Previous { read, search: SearchChange::Documents(changed), .. }) => {
+            let patched = read.search.patched(catalog, changed)?;
+            if patched.is_none() {
+                tracing::debug!(
+                    firearms = changed.positions.len(),
+                    "the search index would hold too many patched firearms: built whole"
+                );
+            }
+            patched.map(std::sync::Arc::new)
+        }
+        _ => None,
+    };
+    match kept {
+        Some(index) => Ok(index),
+        None => SearchIndex::build(catalog).map(std::sync::Arc::new),
     }
 }
 

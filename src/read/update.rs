@@ -1,8 +1,9 @@
 //! A snapshot patched from the change log (`catalog::change_log`) instead of built: after an
 //! import that changed a few records, a running node reads only those records back, takes over
 //! the rendered forms of every firearm that did not change, and builds the rest of the read model
-//! (orders, filter sets, aggregates, and the search index unless every text it indexes is as it
-//! was: `search::indexes_the_same`) from the patched catalog as a build does.
+//! (orders, filter sets, aggregates) from the patched catalog as a build does. The search index is
+//! kept when every text it indexes is as it was, and patched when a few firearms' texts changed
+//! (`search::change`, `search::patch`).
 //!
 //! At 100,000 firearms a build reads and parses every record and renders each firearm again; a
 //! patch reads a handful of rows and renders a handful of firearms. What it answers is what a
@@ -64,8 +65,8 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
         let catalog = old.catalog.patched(|table| changes.ids(table), fresh);
         let lookup = |table: &str, id: &str| meta.get(table, id);
         let firearms_rendered = rendered(&changes, &catalog);
-        let search_holds = search::indexes_the_same(&old.catalog, &catalog, |table| changes.ids(table));
-        let previous = Previous { read: &old.read, changed: changes.ids("firearms"), search_holds };
+        let search_change = search::change(&old.catalog, &catalog, |table| changes.ids(table));
+        let previous = Previous { read: &old.read, changed: changes.ids("firearms"), search: &search_change };
         let last_change = meta.last_change(&LAST_CHANGE_TABLES);
         let read =
             ReadModel::update(previous, &catalog, Stored { meta: &lookup, stats, user_ids, last_change })
@@ -75,7 +76,7 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
             from_revision = old.revision,
             records_changed = changes.len(),
             firearms_rendered,
-            search_index_kept = search_holds,
+            search_index = search_change.describe(),
             read_ms,
             build_ms = patching.elapsed().as_millis() as u64,
             "catalog snapshot patched"
