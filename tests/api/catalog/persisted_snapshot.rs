@@ -12,6 +12,7 @@ use crate::support::{Backend, TestApp};
 crate::on_each_database!(
     a_restarted_node_reuses_the_snapshot_and_answers_as_before,
     a_snapshot_of_an_older_revision_is_patched_forward,
+    a_patched_snapshot_is_persisted_once_it_settles,
     a_damaged_snapshot_file_is_ignored,
 );
 
@@ -124,6 +125,34 @@ async fn a_snapshot_of_an_older_revision_is_patched_forward(backend: Backend) {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     panic!("the older snapshot file was never replaced");
+}
+
+async fn a_patched_snapshot_is_persisted_once_it_settles(backend: Backend) {
+    let folder = Folder::new();
+    let app = app_persisting_to(backend, &folder.0).await;
+    let old = persisted_files(&folder.0).await;
+
+    // A change imported while the node runs is patched in and served at once...
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let mut catalog = armory::catalog::load::load_dir(&data).unwrap();
+    catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap().weight_empty_g = Some(626.0);
+    let summary = armory::catalog::import::import(&app.state.db, catalog, false).await.unwrap();
+    app.state.catalog.catch_up(summary.revision).await.unwrap();
+    let snapshot = app.state.catalog.current();
+    assert_eq!((snapshot.revision, snapshot.firearms_rendered), (summary.revision, 1), "patched");
+    // ...but written to the folder only after it has been served a while with no newer one.
+    assert_eq!(persisted_files(&folder.0).await, old, "not written at once");
+    for _ in 0..600 {
+        let files = persisted_files(&folder.0).await;
+        if !files.iter().any(|f| old.contains(f)) {
+            assert_eq!(files.len(), 1, "{files:?}");
+            let name = files[0].file_name().unwrap().to_string_lossy().into_owned();
+            assert!(name.starts_with(&format!("snapshot-{}-", summary.revision)), "{name}");
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the patched snapshot was never persisted");
 }
 
 async fn a_damaged_snapshot_file_is_ignored(backend: Backend) {
