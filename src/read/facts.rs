@@ -26,6 +26,18 @@ pub struct Facts {
     pub calibers: Box<[u32]>,
 }
 
+impl Facts {
+    /// The category's catalog position, if the category is known.
+    pub fn category_position(&self) -> Option<usize> {
+        (self.category != NONE).then_some(self.category as usize)
+    }
+
+    /// The manufacturer's catalog position, if the manufacturer is known.
+    pub fn manufacturer_position(&self) -> Option<usize> {
+        (self.manufacturer != u32::MAX).then_some(self.manufacturer as usize)
+    }
+}
+
 pub fn vocabulary_index(list: &[&str], value: Option<&str>) -> u16 {
     value.and_then(|v| list.iter().position(|x| *x == v)).map_or(NONE, |i| i as u16)
 }

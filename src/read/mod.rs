@@ -344,9 +344,8 @@ impl Derived {
         let aggregates =
             timings.time("aggregates", || aggregates::Aggregates::build(catalog, caliber_at, category_at));
         let last_change = stored.last_change.clone();
-        let statistics = timings.time("statistics", || {
-            statistics::Statistics::build(catalog, category_at, caliber_at, &orders.name, last_change)
-        });
+        let statistics = timings
+            .time("statistics", || statistics::Statistics::build(catalog, &facts, &orders.name, last_change));
         let rankings = timings
             .time("rankings", || rankings::Rankings::build(catalog, caliber_at, category_at, &orders.name));
         tracing::debug!(parts = %timings, "derived figures built");

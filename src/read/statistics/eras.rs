@@ -1,10 +1,11 @@
 //! Firearms and cartridges by decade of introduction: what a decade brought (78) and the
 //! cartridges most chambered by the firearms of each decade (84).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use super::tally;
 use crate::catalog::model::Catalog;
+use crate::read::facts::Facts;
 use crate::read::orders::Order;
 
 /// A decade is named by its first year and an `s`: 1980s.
@@ -29,7 +30,7 @@ pub struct Eras {
 }
 
 impl Eras {
-    pub fn build(catalog: &Catalog, caliber_at: &HashMap<String, usize>, names: &Order) -> Self {
+    pub fn build(catalog: &Catalog, facts: &[Facts], names: &Order) -> Self {
         let mut firearms: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
         for (at, firearm) in catalog.firearms.iter().enumerate() {
             if let Some(year) = firearm.year_introduced {
@@ -44,12 +45,9 @@ impl Eras {
         let calibers = firearms
             .iter()
             .map(|(&decade, positions)| {
-                let chambered = positions.iter().flat_map(|&at| {
-                    catalog.firearms[at]
-                        .calibers
-                        .iter()
-                        .filter_map(|link| caliber_at.get(&link.caliber_id).copied())
-                });
+                let chambered = positions
+                    .iter()
+                    .flat_map(|&at| facts[at].calibers.iter().map(|&caliber| caliber as usize));
                 (decade, tally(chambered))
             })
             .collect();

@@ -1,12 +1,13 @@
 //! How often things occur: cartridges (75) and makers (76) by number of firearms, action types
 //! (82) and features (83), over the whole catalog and per category; materials per component (79).
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use super::{share, tally};
+use super::{most_first, share, tally};
 use crate::catalog::model::{Catalog, Firearm};
+use crate::read::facts::Facts;
 
 /// Counts over all firearms (`None`) and over each category (`Some(position)`).
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -16,19 +17,24 @@ pub struct PerCategory<K> {
 }
 
 impl<K: Ord + Clone> PerCategory<K> {
+    /// `keys(position)` are what firearm `position` counts for; each is counted over all
+    /// firearms and in the firearm's category, in one pass.
     fn build<I: IntoIterator<Item = K>>(
-        catalog: &Catalog,
+        categories: usize,
         category_of: &[Option<usize>],
-        keys: impl Fn(&Firearm) -> I,
+        keys: impl Fn(usize) -> I,
     ) -> Self {
-        let all = tally(catalog.firearms.iter().flat_map(&keys));
-        let by_category = (0..catalog.categories.len())
-            .map(|at| {
-                let members = catalog.firearms.iter().zip(category_of).filter(|(_, c)| **c == Some(at));
-                tally(members.flat_map(|(f, _)| keys(f)))
-            })
-            .collect();
-        Self { all, by_category }
+        let mut all: BTreeMap<K, usize> = BTreeMap::new();
+        let mut by_category: Vec<BTreeMap<K, usize>> = (0..categories).map(|_| BTreeMap::new()).collect();
+        for (position, category) in category_of.iter().enumerate() {
+            for key in keys(position) {
+                if let Some(category) = category {
+                    *by_category[*category].entry(key.clone()).or_default() += 1;
+                }
+                *all.entry(key).or_default() += 1;
+            }
+        }
+        Self { all: most_first(all), by_category: by_category.into_iter().map(most_first).collect() }
     }
 
     /// Most first; `category` is a position in the catalog's categories.
@@ -55,33 +61,34 @@ pub struct Frequencies {
 }
 
 impl Frequencies {
-    pub fn build(
-        catalog: &Catalog,
-        category_of: &[Option<usize>],
-        caliber_at: &HashMap<String, usize>,
-    ) -> Self {
-        let manufacturer_at: HashMap<&str, usize> =
-            catalog.manufacturers.iter().enumerate().map(|(at, m)| (m.id.as_str(), at)).collect();
-        let calibers = tally(catalog.firearms.iter().flat_map(|f| {
-            let mut chambered: Vec<usize> =
-                f.calibers.iter().filter_map(|link| caliber_at.get(&link.caliber_id).copied()).collect();
+    /// `category_of` and `facts`: each firearm's category position and packed facts.
+    pub fn build(catalog: &Catalog, category_of: &[Option<usize>], facts: &[Facts]) -> Self {
+        let calibers = tally(facts.iter().flat_map(|f| {
+            let mut chambered: Vec<usize> = f.calibers.iter().map(|&caliber| caliber as usize).collect();
             chambered.dedup();
             chambered
         }));
-        let firearms_per_category = (0..catalog.categories.len())
-            .map(|at| category_of.iter().filter(|c| **c == Some(at)).count())
-            .collect();
+        let categories = catalog.categories.len();
+        let mut firearms_per_category = vec![0; categories];
+        for category in category_of.iter().flatten() {
+            firearms_per_category[*category] += 1;
+        }
+        let firearm = |at: usize| -> &Firearm { &catalog.firearms[at] };
         Self {
             calibers,
-            manufacturers: PerCategory::build(catalog, category_of, |f| {
-                manufacturer_at.get(f.manufacturer_id.as_str()).copied()
+            manufacturers: PerCategory::build(categories, category_of, |at| {
+                facts[at].manufacturer_position()
             }),
-            action_types: PerCategory::build(catalog, category_of, |f| {
-                f.action_type.as_deref().map(str::to_owned)
+            action_types: PerCategory::build(categories, category_of, |at| {
+                firearm(at).action_type.as_deref().map(str::to_owned)
             }),
-            features: PerCategory::build(catalog, category_of, |f| {
-                let mut features: Vec<String> =
-                    f.features.iter().flatten().map(|feature| feature.trim().to_lowercase()).collect();
+            features: PerCategory::build(categories, category_of, |at| {
+                let mut features: Vec<String> = firearm(at)
+                    .features
+                    .iter()
+                    .flatten()
+                    .map(|feature| feature.trim().to_lowercase())
+                    .collect();
                 features.sort_unstable();
                 features.dedup();
                 features

@@ -9,7 +9,7 @@ mod eras;
 pub mod frequency;
 mod summary;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use serde_json::Value;
 
@@ -19,6 +19,7 @@ pub use eras::{Eras, decade_label, parse_decade};
 pub use frequency::Frequencies;
 
 use crate::catalog::model::Catalog;
+use crate::read::facts::Facts;
 use crate::read::orders::Order;
 
 /// Everything the statistics operations read.
@@ -45,16 +46,11 @@ pub struct Statistics {
 }
 
 impl Statistics {
-    /// The figures of `catalog`; `names` is its name order (`Orders::name`), which breaks ties.
-    pub fn build(
-        catalog: &Catalog,
-        category_at: &HashMap<String, usize>,
-        caliber_at: &HashMap<String, usize>,
-        names: &Order,
-        last_change: Option<String>,
-    ) -> Self {
-        let category_of: Vec<Option<usize>> =
-            catalog.firearms.iter().map(|f| category_at.get(&f.category_id).copied()).collect();
+    /// The figures of `catalog`; `facts` are its firearms' packed facts (`read::facts`), whose
+    /// positions spare hashing ids again; `names` is its name order (`Orders::name`), which
+    /// breaks ties.
+    pub fn build(catalog: &Catalog, facts: &[Facts], names: &Order, last_change: Option<String>) -> Self {
+        let category_of: Vec<Option<usize>> = facts.iter().map(Facts::category_position).collect();
         Self {
             summary: summary::summary(catalog, last_change),
             production_status: summary::production_status(catalog),
@@ -62,8 +58,8 @@ impl Statistics {
             catalog_coverage: coverage::catalog_coverage(catalog, &category_of),
             by_category: summary::by_category(catalog, &category_of),
             materials: frequency::materials(catalog),
-            frequencies: Frequencies::build(catalog, &category_of, caliber_at),
-            eras: Eras::build(catalog, caliber_at, names),
+            frequencies: Frequencies::build(catalog, &category_of, facts),
+            eras: Eras::build(catalog, facts, names),
             adoption: Adoption::build(catalog),
         }
     }
@@ -75,6 +71,11 @@ pub fn tally<K: Ord>(keys: impl IntoIterator<Item = K>) -> Vec<(K, usize)> {
     for key in keys {
         *counts.entry(key).or_default() += 1;
     }
+    most_first(counts)
+}
+
+/// Counted keys, most first, ties by key.
+pub fn most_first<K: Ord>(counts: BTreeMap<K, usize>) -> Vec<(K, usize)> {
     let mut counted: Vec<(K, usize)> = counts.into_iter().collect();
     counted.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     counted
