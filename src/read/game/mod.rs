@@ -219,21 +219,18 @@ impl GameAnalytics {
                 rosters[kind].push(i);
             }
         }
-        // The lists were filled in name order; a stable sort by value keeps it for ties.
+        // Highest value first, ties in name order (the order the lists were filled in).
+        let by_value = |list: &mut Vec<u32>, value: &dyn Fn(&Entry) -> f64| {
+            most_first_by_name(list, &name_rank, &by_name, |i| value(&entries[i as usize]))
+        };
         for scope in &mut scopes {
             for slot in 0..9 {
                 let metric = if slot == 0 { Metric::Overall } else { Metric::Stat(slot - 1) };
-                scope.ranked[slot].sort_by(|&a, &b| {
-                    let (a, b) = (&entries[a as usize], &entries[b as usize]);
-                    b.value(metric).unwrap_or(0.0).total_cmp(&a.value(metric).unwrap_or(0.0))
-                });
+                by_value(&mut scope.ranked[slot], &|entry| entry.value(metric).unwrap_or(0.0));
             }
         }
         for roster in &mut rosters {
-            roster.sort_by(|&a, &b| {
-                let fit = |i: u32| entries[i as usize].archetype.map_or(0.0, |(_, f)| f);
-                fit(b).total_cmp(&fit(a))
-            });
+            by_value(roster, &|entry| entry.archetype.map_or(0.0, |(_, fit)| fit));
         }
         let by_id = entries.iter().enumerate().map(|(i, e)| (e.id.clone(), i as u32)).collect();
         debug_assert_eq!(ARCHETYPE_NAMES.len(), rosters.len());
@@ -286,9 +283,45 @@ impl GameAnalytics {
     }
 }
 
+/// Sort `list` (entry indexes) by `value`, highest first in `f64::total_cmp`'s order, ties by
+/// name rank: what a stable sort by value of a list filled in name order gives. Each entry is
+/// keyed by two integers (its value's place, then its name rank) and the keys sorted, where a
+/// comparison sort looked both entries up on every comparison.
+fn most_first_by_name(list: &mut [u32], name_rank: &[u32], by_name: &[u32], value: impl Fn(u32) -> f64) {
+    let mut keys: Vec<(u64, u32)> =
+        list.iter().map(|&i| (!total_order_key(value(i)), name_rank[i as usize])).collect();
+    keys.sort_unstable();
+    for (slot, (_, rank)) in list.iter_mut().zip(keys) {
+        *slot = by_name[rank as usize];
+    }
+}
+
+/// `value`'s place in `f64::total_cmp`'s order, as an unsigned integer (the same bit trick).
+fn total_order_key(value: f64) -> u64 {
+    let bits = value.to_bits() as i64;
+    let ordered = bits ^ ((((bits >> 63) as u64) >> 1) as i64);
+    (ordered as u64) ^ (1 << 63)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn packed_keys_order_values_as_total_cmp_does() {
+        let values = [f64::NEG_INFINITY, -2.5, -0.0, 0.0, 1e-300, 3.0, 7.25, f64::INFINITY, f64::NAN];
+        for a in values {
+            for b in values {
+                assert_eq!(total_order_key(a).cmp(&total_order_key(b)), a.total_cmp(&b), "{a} {b}");
+            }
+        }
+        // Ties keep the name order; the highest value comes first.
+        let (name_rank, by_name) = (vec![2, 0, 1, 3], vec![1, 2, 0, 3]);
+        let value = |i: u32| [1.0, 1.0, 5.0, 1.0][i as usize];
+        let mut list = vec![1, 2, 0, 3];
+        most_first_by_name(&mut list, &name_rank, &by_name, value);
+        assert_eq!(list, vec![2, 1, 0, 3]);
+    }
 
     #[test]
     fn live_analytics_in_the_snapshot_name_order_equal_those_sorted_by_name_here() {
