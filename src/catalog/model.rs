@@ -340,6 +340,18 @@ impl Catalog {
         }
     }
 
+    /// Whether every firearm of `self` is at the same position in `other`, when only the
+    /// firearms `changed` names differ between the two: the firearm ids are sorted and unique, so
+    /// with as many firearms and each changed one at one position in both, every other one is too.
+    pub fn same_firearm_positions(&self, other: &Catalog, changed: &BTreeSet<String>) -> bool {
+        let find =
+            |catalog: &Catalog, id: &str| catalog.firearms.binary_search_by(|f| f.id.as_str().cmp(id)).ok();
+        self.firearms.len() == other.firearms.len()
+            && changed
+                .iter()
+                .all(|id| matches!((find(self, id), find(other, id)), (Some(a), Some(b)) if a == b))
+    }
+
     pub fn record_count(&self) -> usize {
         self.categories.len()
             + self.manufacturers.len()

@@ -38,7 +38,8 @@ use crate::read::snapshot::RecordMeta;
 
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct ReadModel {
-    pub firearm_at: HashMap<String, usize>,
+    /// Shared with the next snapshot when a patch keeps every firearm's position.
+    pub firearm_at: std::sync::Arc<HashMap<String, usize>>,
     pub manufacturer_at: HashMap<String, usize>,
     pub caliber_at: HashMap<String, usize>,
     pub category_at: HashMap<String, usize>,
@@ -107,6 +108,8 @@ pub struct Previous<'a> {
     pub changed: &'a BTreeSet<String>,
     /// What its search index lacks to index the new catalog (`search::change`).
     pub search: &'a search::SearchChange,
+    /// Whether every firearm kept its position (`Catalog::same_firearm_positions`).
+    pub same_positions: bool,
 }
 
 /// What rendering a firearm needs from the rest of the catalog.
@@ -173,7 +176,10 @@ impl ReadModel {
 
     fn assemble(catalog: &Catalog, stored: Stored, previous: Option<Previous>) -> Result<Self, String> {
         let started = std::time::Instant::now();
-        let firearm_at = positions(catalog.firearms.iter().map(|f| &f.id));
+        let firearm_at = match previous {
+            Some(previous) if previous.same_positions => previous.read.firearm_at.clone(),
+            _ => std::sync::Arc::new(positions(catalog.firearms.iter().map(|f| &f.id))),
+        };
         let manufacturer_at = positions(catalog.manufacturers.iter().map(|m| &m.id));
         let caliber_at = positions(catalog.calibers.iter().map(|c| &c.id));
         let category_at = positions(catalog.categories.iter().map(|c| &c.id));
@@ -202,9 +208,8 @@ impl ReadModel {
         let (rendered, search, derived) = std::thread::scope(|scope| {
             let search = scope.spawn(|| search_index(catalog, previous));
             // The previous orders seed the new ones when every firearm kept its position.
-            let seed = previous
-                .filter(|previous| same_positions(&previous.read.firearm_at, &firearm_at))
-                .map(|previous| &previous.read.orders);
+            let seed =
+                previous.filter(|previous| previous.same_positions).map(|previous| &previous.read.orders);
             let (stored, positions) = (&stored, (&manufacturer_at, &category_at, &caliber_at));
             let derived = scope.spawn(move || Derived::build(catalog, stored, positions, seed));
             let (first, second) = firearms.split_at(firearms.len() / 2);
@@ -373,11 +378,6 @@ impl std::fmt::Display for Timings {
         }
         Ok(())
     }
-}
-
-/// Whether two position maps put every firearm at the same position.
-fn same_positions(before: &HashMap<String, usize>, after: &HashMap<String, usize>) -> bool {
-    before.len() == after.len() && after.iter().all(|(id, at)| before.get(id) == Some(at))
 }
 
 fn positions<'a>(ids: impl Iterator<Item = &'a String>) -> HashMap<String, usize> {

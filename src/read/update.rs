@@ -66,7 +66,13 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
         let lookup = |table: &str, id: &str| meta.get(table, id);
         let firearms_rendered = rendered(&changes, &catalog);
         let search_change = search::change(&old.catalog, &catalog, |table| changes.ids(table));
-        let previous = Previous { read: &old.read, changed: changes.ids("firearms"), search: &search_change };
+        let same_positions = old.catalog.same_firearm_positions(&catalog, changes.ids("firearms"));
+        let previous = Previous {
+            read: &old.read,
+            changed: changes.ids("firearms"),
+            search: &search_change,
+            same_positions,
+        };
         let last_change = meta.last_change(&LAST_CHANGE_TABLES);
         let read =
             ReadModel::update(previous, &catalog, Stored { meta: &lookup, stats, user_ids, last_change })

@@ -63,21 +63,11 @@ pub fn change<'a>(
     new: &Catalog,
     changed: impl Fn(&str) -> &'a BTreeSet<String>,
 ) -> SearchChange {
-    if old.firearms.len() != new.firearms.len() {
+    if !old.same_firearm_positions(new, changed("firearms")) {
         return SearchChange::Rebuild;
     }
-    let find = |catalog: &'_ Catalog, id: &str| -> Option<usize> {
-        catalog.firearms.binary_search_by(|f| f.id.as_str().cmp(id)).ok()
-    };
-    // The firearm ids are sorted and as many: when each changed one sits at one position in both,
-    // every other firearm does too.
-    let mut candidates = BTreeSet::new();
-    for id in changed("firearms") {
-        match (find(old, id), find(new, id)) {
-            (Some(a), Some(b)) if a == b => candidates.insert(a),
-            _ => return SearchChange::Rebuild,
-        };
-    }
+    let find = |id: &str| old.firearms.binary_search_by(|f| f.id.as_str().cmp(id)).ok();
+    let mut candidates: BTreeSet<usize> = changed("firearms").iter().filter_map(|id| find(id)).collect();
     let (before, after) = (DocumentTexts::new(old), DocumentTexts::new(new));
     let renamed_makers: BTreeSet<&str> = changed("manufacturers")
         .iter()
