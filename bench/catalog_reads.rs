@@ -178,8 +178,8 @@ async fn wait_for_snapshot_file(dir: &Path) {
     panic!("the server never persisted its snapshot in {}", dir.display());
 }
 
-/// A one-record change: a new name (the node rebuilds its search index) or a new weight (it
-/// keeps it, `search::indexes_the_same`).
+/// A one-record change: a new name (the node patches its search index, `search::patch`) or a
+/// new weight (it keeps it, `search::change`).
 #[derive(Clone, Copy, Debug)]
 enum Edit {
     Rename,
