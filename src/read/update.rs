@@ -82,7 +82,7 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
             from_revision = old.revision,
             records_changed = changes.len(),
             firearms_rendered,
-            search_index = search_change.describe(),
+            search_index = search_outcome(&old.read, &read),
             read_ms,
             build_ms = patching.elapsed().as_millis() as u64,
             "catalog snapshot patched"
@@ -100,6 +100,17 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
         }))
     })
     .await?
+}
+
+/// For the log: whether the patched read model kept, patched or built its search index.
+fn search_outcome(old: &ReadModel, new: &ReadModel) -> &'static str {
+    if Arc::ptr_eq(&old.search, &new.search) {
+        "kept"
+    } else if new.search.patched_firearms() > 0 {
+        "patched"
+    } else {
+        "built"
+    }
 }
 
 /// How many of the catalog's firearms the patch renders: the changed ones still there.

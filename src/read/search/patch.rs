@@ -38,17 +38,6 @@ pub enum SearchChange {
     Rebuild,
 }
 
-impl SearchChange {
-    /// For the log: what a patched snapshot does with the index.
-    pub fn describe(&self) -> &'static str {
-        match self {
-            SearchChange::Same => "kept",
-            SearchChange::Documents(_) => "patched",
-            SearchChange::Rebuild => "built",
-        }
-    }
-}
-
 /// Firearms whose indexed texts changed, by position, with their texts as the old catalog had
 /// them (what the index holds for the ones it has not re-indexed yet).
 pub struct ChangedDocuments {
@@ -178,6 +167,11 @@ impl Bm25StatisticsProvider for Statistics<'_> {
 }
 
 impl SearchIndex {
+    /// How many firearms were re-indexed into the patch segment since the index was built.
+    pub fn patched_firearms(&self) -> usize {
+        self.patch.positions.len()
+    }
+
     /// This index with `changed`'s firearms indexed again from `catalog`, or None when the
     /// patch would grow past `MAX_PATCHED` firearms (the caller builds then). The index is
     /// patched in a copy of its files: the snapshot serving it goes on reading the original.

@@ -102,11 +102,27 @@ async fn a_few_changed_records_are_patched_in_and_answered_as_a_build_would(back
     ak.weight_empty_g = Some(4321.0);
     ak.barrel_length_mm = Some(400.0);
     catalog.manufacturers.iter_mut().find(|m| m.id == "glock").unwrap().founded_year = Some(1964);
-    import_and_catch_up(&app, catalog).await;
+    import_and_catch_up(&app, catalog.clone()).await;
     let after = app.state.catalog.current();
     assert_eq!(after.firearms_rendered, 1);
     assert!(std::sync::Arc::ptr_eq(&before.read.search, &after.read.search), "the index is kept");
     assert_ne!(etag(&app, &key, "/v1/firearms/ak-47").await, untouched, "the changed figures are served");
+
+    // A fourth renames a firearm and a maker (which every firearm it makes is indexed under):
+    // the search index is patched with those firearms, not built again.
+    let renamed = catalog.firearms.iter_mut().find(|f| f.id == "ak-47").unwrap();
+    renamed.name = "Kalashnikov Rewritten".to_owned();
+    catalog.manufacturers.iter_mut().find(|m| m.id == "glock").unwrap().name = "Glock Patchworks".to_owned();
+    let made_by_glock = catalog.firearms.iter().filter(|f| f.manufacturer_id == "glock").count();
+    import_and_catch_up(&app, catalog).await;
+    let patched = app.state.catalog.current();
+    assert_eq!(patched.read.search.patched_firearms(), made_by_glock + 1, "the renamed firearms re-indexed");
+    let found: serde_json::Value =
+        app.get_with_key("/v1/firearms/search?q=patchworks", &key).await.json().await.unwrap();
+    assert_eq!(found["data"].as_array().unwrap().len(), made_by_glock.min(20), "{found}");
+    let found: serde_json::Value =
+        app.get_with_key("/v1/firearms/search?q=rewritten", &key).await.json().await.unwrap();
+    assert_eq!(found["data"][0]["id"], "ak-47", "{found}");
     assert_answers_as_built(&mut app, backend, &key).await;
 }
 
