@@ -15,6 +15,7 @@ use crate::access::transport::TransportPolicy;
 use crate::access::usage::Usage;
 use crate::config::Config;
 use crate::db::{Db, DbError};
+use crate::http::state::Shared;
 use crate::http::{AppState, routes};
 use crate::read::snapshot::CatalogHandle;
 use crate::shutdown::Shutdown;
@@ -84,7 +85,8 @@ impl App {
         let webhooks = Webhooks::new(db.clone(), catalog.clone(), config.webhooks.clone())
             .map_err(StartupError::Load)?;
         let worker = config.webhooks.run_worker.then(|| tokio::spawn(webhooks.clone().run(shutdown.clone())));
-        let state = AppState { db, config: Arc::new(config), shutdown, access, catalog, webhooks };
+        let state =
+            AppState::new(Shared { db, config: Arc::new(config), shutdown, access, catalog, webhooks });
         let router = routes::build(state.clone(), extra).map_err(|e| StartupError::Load(e.to_string()))?;
         let metrics_listener = match state.config.metrics_bind {
             Some(addr) => {
