@@ -21,10 +21,13 @@
 //! the total from a separate unscored count, or straight from the index when one clause alone
 //! matches every firearm (a full-name search of the synthetic catalog, where every name shares a
 //! word).
+//!
+//! Change: a patched snapshot keeps the index, or patches a few firearms' documents in (`patch`)
+//! and scores exactly as a fresh build would.
 
 mod patch;
 
-pub use patch::{MAX_PATCHED, SearchChange, change};
+pub use patch::{SearchChange, change};
 
 use tantivy::collector::Count;
 use tantivy::columnar::Column;
@@ -127,7 +130,7 @@ pub struct IndexFile {
 /// One page of hits: firearm positions, best first, and how many matched in all.
 pub struct Hits {
     pub positions: Vec<usize>,
-    /// The relevance of each hit, as ranked (scores within a millionth are equal).
+    /// The relevance of each hit, as ranked (summed clause by clause, `SearchIndex::scored`).
     pub scores: Vec<f32>,
     pub total: usize,
 }
