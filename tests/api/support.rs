@@ -130,6 +130,8 @@ impl Drop for TestDatabase {
                 for suffix in ["", "-wal", "-shm"] {
                     let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
                 }
+                // A server started from the command line persists its snapshot beside the file.
+                let _ = std::fs::remove_dir_all(format!("{}.snapshots", path.display()));
             }
             Cleanup::PostgresDatabase { admin_url, name } => {
                 let (admin_url, name) = (admin_url.clone(), name.clone());
