@@ -8,10 +8,12 @@
 //! tantivy's statistics (a term's document frequency, a field's token count, the document count),
 //! so a patched index scores through `Statistics`, which takes away what the deleted documents
 //! added: their texts as the build indexed them are tokenized again by the field's own analyzer
-//! (`Removed`). Every score is then the one a fresh build of the same catalog gives, to the bit,
-//! and so is every page (`SearchIndex::best` scores the patch segment in full beside the pruned
-//! walk of the built ones). A patch that would hold more than `MAX_PATCHED` firearms, or any
-//! other change (a firearm created or deleted moves every position after it), builds whole.
+//! (`Removed`). Every document then scores as in a fresh build of the same catalog (a page's
+//! scores are summed clause by clause, `SearchIndex::scored`, so not even the order of a float
+//! sum differs), and every page is a fresh build's: `SearchIndex::best` scores the patch segment
+//! in full and offers its documents as the pruned walk of the built segments passes their
+//! positions. A patch that would hold more than `MAX_PATCHED` firearms, or any other change (a
+//! firearm created or deleted moves every position after it), builds whole.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -111,8 +113,8 @@ struct Removed {
     documents: u64,
     /// Field id → tokens.
     tokens: HashMap<u32, u64>,
-    /// (field id, term) → documents holding it.
-    documents_with: HashMap<(u32, String), u64>,
+    /// Field id → term → documents holding it (by field first, so a lookup borrows the term).
+    documents_with: HashMap<u32, HashMap<String, u64>>,
 }
 
 impl Removed {
@@ -128,8 +130,9 @@ impl Removed {
                 terms.insert(stream.token().text.clone());
             }
             *self.tokens.entry(field.field_id()).or_default() += tokens;
+            let documents_with = self.documents_with.entry(field.field_id()).or_default();
             for term in terms {
-                *self.documents_with.entry((field.field_id(), term)).or_default() += 1;
+                *documents_with.entry(term).or_default() += 1;
             }
         }
     }
@@ -152,16 +155,12 @@ impl Bm25StatisticsProvider for Statistics<'_> {
     }
 
     fn doc_freq(&self, term: &Term) -> tantivy::Result<u64> {
-        let removed = match term.value().as_str() {
-            Some(text) if !self.patch.removed.documents_with.is_empty() => self
-                .patch
-                .removed
-                .documents_with
-                .get(&(term.field().field_id(), text.to_owned()))
-                .copied()
-                .unwrap_or(0),
-            _ => 0,
-        };
+        let removed = term
+            .value()
+            .as_str()
+            .and_then(|text| self.patch.removed.documents_with.get(&term.field().field_id())?.get(text))
+            .copied()
+            .unwrap_or(0);
         Ok(self.searcher.doc_freq(term)? - removed)
     }
 }
