@@ -43,6 +43,11 @@ async fn main() {
     if let Some(code) = wrk::rerun_pinned() {
         std::process::exit(code);
     }
+    if wrk::is_pinned_run() {
+        // The request log stays on, as on a node (default level info: a line per request); the
+        // pinned run's standard error is a file. The in-process client's run keeps its terminal.
+        armory::telemetry::init();
+    }
     let file = std::env::temp_dir().join(format!("armory-bench-{}.db", std::process::id()));
     let url = format!("sqlite://{}", file.display());
     let servers = tokio::runtime::Builder::new_multi_thread()

@@ -155,15 +155,26 @@ async fn start_server(url: &str) -> (Server, String, f64) {
             .env("ARMORY_BIND", format!("127.0.0.1:{port}"))
             .env("ARMORY_ENV", "bench")
             .env("ARMORY_PLAN_LIMITS", "enterprise.per_minute=1000000000,enterprise.per_day=1000000000")
-            .env("RUST_LOG", "warn")
+            // The node's default log level (a request line each), to a file as a node's log goes.
+            .env_remove("RUST_LOG")
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(server_log())
             .spawn()
             .expect("the armory binary starts"),
     );
     let base = format!("http://127.0.0.1:{port}");
     wait_ready(&base).await;
     (server, base, started.elapsed().as_secs_f64())
+}
+
+/// Where the node's log lines go: one file beside the bench's databases, appended to by each
+/// start (removed with the scratch folder).
+fn server_log() -> Stdio {
+    let path = std::env::temp_dir().join(format!("armory-bench-reads-{}", std::process::id())).join("server.log");
+    match std::fs::OpenOptions::new().create(true).append(true).open(&path) {
+        Ok(file) => Stdio::from(file),
+        Err(_) => Stdio::null(),
+    }
 }
 
 /// Wait until the node has persisted its snapshot in `dir`.

@@ -13,8 +13,8 @@ use super::load::{CONNECTIONS, Result};
 /// Set in the pinned run that `rerun_pinned` starts.
 const PINNED: &str = "ARMORY_BENCH_PINNED";
 
-/// Run this bench again under `taskset -c 0` (the server's core; wrk takes core 1) unless this
-/// run is that one, so that `cargo bench` alone measures the way bench/README.md says. Returns
+/// Run this bench again under `taskset -c 0` (the server's core; wrk takes core 1), its standard
+/// error to a temporary file, unless this run is that one, so that `cargo bench` alone measures the way bench/README.md says. Returns
 /// the pinned run's exit code, or None when this process is the one to measure (already pinned,
 /// or no wrk and taskset to pin with).
 #[allow(dead_code)] // used by the benches that serve in-process; catalog_reads pins its server itself
@@ -23,14 +23,29 @@ pub fn rerun_pinned() -> Option<i32> {
         return None;
     }
     let bench = std::env::current_exe().ok()?;
+    // The servers log as a node does (a request line each, `armory::telemetry`); their lines go
+    // to a file, as a node's go to a file or a journal, rather than over the bench's own output.
+    let log = std::env::temp_dir().join(format!("armory-bench-{}.log", std::process::id()));
     let status = Command::new("taskset")
         .args(["-c", "0"])
         .arg(bench)
         .args(std::env::args_os().skip(1))
         .env(PINNED, "1")
+        .stderr(std::fs::File::create(&log).ok()?)
         .status()
         .ok()?;
+    if status.success() {
+        let _ = std::fs::remove_file(&log);
+    } else {
+        eprintln!("the pinned run failed; its standard error is in {}", log.display());
+    }
     Some(status.code().unwrap_or(1))
+}
+
+/// Whether this process is the pinned run `rerun_pinned` started (its standard error is a file).
+#[allow(dead_code)] // used by the benches that serve in-process
+pub fn is_pinned_run() -> bool {
+    std::env::var_os(PINNED).is_some()
 }
 
 /// Whether `wrk` and `taskset` are on the PATH.

@@ -5,16 +5,31 @@
 //! dropped and counted, and the next line written says how many were lost: the request path never
 //! blocks on logging. `flush` waits until what was queued is written (the command line calls it
 //! before the process exits).
+//!
+//! The writer is not woken line by line. While lines keep coming it sleeps `WRITE_EVERY` between
+//! drains, so a sender finds no one waiting and queues its line without a wake-up; only when a
+//! drain finds the queue empty several times running does it block until the next line. Woken
+//! for every line, it cost each request two context switches: with a request log line per request
+//! on a node pinned to one core, the firearm detail answered 24,000 requests a second against
+//! 51,000 with the request log off.
 
 use std::io::Write;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_channel};
+use std::time::Duration;
 
 use tracing_subscriber::fmt::MakeWriter;
 
 /// Lines held while the writer catches up; at about 200 bytes a line, a few MiB at most.
 const QUEUE_LINES: usize = 16_384;
+/// The writer's sleep between drains while lines keep coming: a line waits at most this long.
+const WRITE_EVERY: Duration = Duration::from_millis(10);
+/// Empty drains in a row after which the writer blocks until the next line (an idle node does not
+/// wake a hundred times a second).
+const IDLE_DRAINS: u32 = 50;
+/// Bytes gathered before they are written in one call.
+const BATCH_BYTES: usize = 64 * 1024;
 
 enum Message {
     Line(Vec<u8>),
@@ -70,24 +85,64 @@ fn queue() -> &'static Queue {
 }
 
 fn write_lines(receiver: Receiver<Message>) {
-    let stderr = std::io::stderr();
-    while let Ok(first) = receiver.recv() {
-        let mut out = stderr.lock();
-        let mut next = Some(first);
-        // Write what is queued in one go, flushing when the queue is empty.
-        while let Some(message) = next {
-            match message {
-                Message::Line(line) => {
-                    let _ = out.write_all(&line);
-                }
-                Message::Flush(done) => {
-                    let _ = out.flush();
-                    let _ = done.send(());
+    let mut out = Batch { stderr: std::io::stderr(), bytes: Vec::with_capacity(BATCH_BYTES) };
+    let mut empty_drains = 0;
+    loop {
+        let next = if empty_drains >= IDLE_DRAINS {
+            // Idle: block (a sender wakes the writer once), then go back to draining on a timer.
+            receiver.recv().map_err(|_| TryRecvError::Disconnected)
+        } else {
+            receiver.try_recv()
+        };
+        match next {
+            Ok(message) => {
+                empty_drains = 0;
+                out.take(message);
+            }
+            Err(TryRecvError::Empty) => {
+                out.write();
+                empty_drains += 1;
+                std::thread::sleep(WRITE_EVERY);
+            }
+            Err(TryRecvError::Disconnected) => {
+                out.write();
+                return;
+            }
+        }
+    }
+}
+
+/// Lines gathered for one write to stderr.
+struct Batch {
+    stderr: std::io::Stderr,
+    bytes: Vec<u8>,
+}
+
+impl Batch {
+    fn take(&mut self, message: Message) {
+        match message {
+            Message::Line(line) => {
+                self.bytes.extend_from_slice(&line);
+                if self.bytes.len() >= BATCH_BYTES {
+                    self.write();
                 }
             }
-            next = receiver.try_recv().ok();
+            Message::Flush(done) => {
+                self.write();
+                let _ = done.send(());
+            }
         }
-        let _ = out.flush();
+    }
+
+    /// Write and flush what is gathered.
+    fn write(&mut self) {
+        if self.bytes.is_empty() {
+            return;
+        }
+        let mut stderr = self.stderr.lock();
+        let _ = stderr.write_all(&self.bytes);
+        let _ = stderr.flush();
+        self.bytes.clear();
     }
 }
 
