@@ -170,7 +170,8 @@ async fn start_server(url: &str) -> (Server, String, f64) {
 /// Where the node's log lines go: one file beside the bench's databases, appended to by each
 /// start (removed with the scratch folder).
 fn server_log() -> Stdio {
-    let path = std::env::temp_dir().join(format!("armory-bench-reads-{}", std::process::id())).join("server.log");
+    let path =
+        std::env::temp_dir().join(format!("armory-bench-reads-{}", std::process::id())).join("server.log");
     match std::fs::OpenOptions::new().create(true).append(true).open(&path) {
         Ok(file) => Stdio::from(file),
         Err(_) => Stdio::null(),

@@ -20,12 +20,14 @@
 //! of words nearly every document holds when the rest fills the page (`faint`),
 //! the total from a separate unscored count, or straight from the index when one clause alone
 //! matches every firearm (a full-name search of the synthetic catalog, where every name shares a
-//! word).
+//! word). A query of rare and common words takes every document of its rare words and the
+//! common words' best, kept per index for the next query that shares them (`split`).
 //!
 //! Change: a patched snapshot keeps the index, or patches a few firearms' documents in (`patch`)
 //! and scores exactly as a fresh build would.
 
 mod patch;
+mod split;
 
 pub use patch::{SearchChange, change};
 
@@ -41,7 +43,7 @@ use tantivy::{Index, IndexWriter, Searcher, TantivyDocument, Term};
 
 use std::collections::{BinaryHeap, HashMap};
 
-use self::patch::{Patch, Statistics};
+use self::patch::{Counted, Patch, Statistics};
 use crate::catalog::model::{Catalog, Firearm};
 
 /// The weighted text fields of a firearm document; the first `TYPO_FIELDS` also match typos.
@@ -98,6 +100,10 @@ pub struct SearchIndex {
     /// The patch segment's ordinal, if the index was patched (`patch`).
     patch_segment: Option<usize>,
     patch: Patch,
+    /// The common words' rankings computed on this index (`split`).
+    rankings: split::Rankings,
+    /// Words' document counts looked up in this index (`patch::Statistics`).
+    counted: Counted,
 }
 
 /// A search index persisted as its files (`#[serde(with = "search::persisted")]`).
@@ -135,12 +141,27 @@ pub struct Hits {
     pub total: usize,
 }
 
-/// A built query and the most documents any one of its exact clauses matches.
+/// A built query: its clauses, and the most documents any one of its exact clauses matches.
 struct Built {
-    query: BooleanQuery,
-    /// The query without its faint clauses (see `faint`), when it has some and other clauses too.
-    ranked: Option<BooleanQuery>,
+    clauses: Vec<Clause>,
     widest_clause: u64,
+}
+
+/// One clause of a built query (a word in one field, or a word's typo expansion).
+struct Clause {
+    query: Box<dyn Query>,
+    /// It adds at most `FAINT` to a score (see `faint`).
+    faint: bool,
+    /// A plain word that few documents hold: every one of them is a candidate (`split`).
+    rare: bool,
+    /// What it asks: the field (or the kind of typo match), the word and the weight, to key the
+    /// rankings `split` keeps.
+    asks: (&'static str, String, f32),
+}
+
+/// The query of `clauses`, in their order (which is the order scores are summed in, `scored`).
+fn boolean(clauses: &[&Clause]) -> BooleanQuery {
+    BooleanQuery::new(clauses.iter().map(|clause| (Occur::Should, clause.query.box_clone())).collect())
 }
 
 /// What a firearm's document indexes, field by field: the `FIELDS` in order, then the spellings.
@@ -252,12 +273,23 @@ impl SearchIndex {
         let mut in_catalog_order: Vec<usize> =
             (0..positions.len()).filter(|segment| Some(*segment) != patch_segment).collect();
         in_catalog_order.sort_by_key(|&segment| positions[segment].first(0));
-        Ok(Self { searcher, fields, spellings, position, positions, in_catalog_order, patch_segment, patch })
+        Ok(Self {
+            searcher,
+            fields,
+            spellings,
+            position,
+            positions,
+            in_catalog_order,
+            patch_segment,
+            patch,
+            rankings: split::Rankings::default(),
+            counted: Counted::default(),
+        })
     }
 
     /// BM25 statistics of the live documents (see `patch`).
     fn statistics(&self) -> Statistics<'_> {
-        Statistics { searcher: &self.searcher, patch: &self.patch }
+        Statistics { searcher: &self.searcher, patch: &self.patch, counted: &self.counted }
     }
 
     /// The index's files (its segments and meta), to persist with the snapshot.
@@ -297,22 +329,24 @@ impl SearchIndex {
         // Faint clauses match (nearly) every document and add at most a ten-thousandth of a point
         // each: they are left out of the ranking when the rest of the query fills the page alone,
         // which spares the pruned walk a union over the whole catalog. The total still counts them.
-        let ranked = match &built.ranked {
-            Some(ranked) => Some((ranked, self.best(&statistics, ranked, wanted)?)),
-            None => None,
+        let all: Vec<&Clause> = built.clauses.iter().collect();
+        let strong: Vec<&Clause> = all.iter().copied().filter(|clause| !clause.faint).collect();
+        let ranked = if strong.is_empty() || strong.len() == all.len() {
+            None
+        } else {
+            Some(self.top(&statistics, &strong, wanted)?).filter(|hits| hits.len() >= wanted)
         };
-        let (query, found) = match ranked {
-            Some((ranked, found)) if found.len() >= wanted => (ranked, found),
-            _ => (&built.query, self.best(&statistics, &built.query, wanted)?),
+        let mut hits = match ranked {
+            Some(hits) => hits,
+            None => self.top(&statistics, &all, wanted)?,
         };
-        let mut hits = self.scored(&statistics, query, found)?;
         hits.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let (scores, positions) = hits.into_iter().skip(offset).take(limit).unzip();
         // A union holds every document as soon as one of its clauses does.
         let total = if built.widest_clause >= searcher.num_docs() {
             searcher.num_docs() as usize
         } else {
-            searcher.search(&built.query, &Count)?
+            searcher.search(&boolean(&all), &Count)?
         };
         Ok(Hits { positions, scores, total })
     }
@@ -411,13 +445,11 @@ impl SearchIndex {
         if terms.is_empty() {
             return Ok(None);
         }
-        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        let mut faint_clauses: Vec<bool> = Vec::new();
+        let mut clauses: Vec<Clause> = Vec::new();
         let documents = statistics.total_num_docs()?;
         let mut widest_clause = 0;
-        let boosted = |query: Box<dyn Query>, boost: f32| -> (Occur, Box<dyn Query>) {
-            (Occur::Should, Box::new(BoostQuery::new(query, boost)))
-        };
+        let boosted =
+            |query: Box<dyn Query>, boost: f32| -> Box<dyn Query> { Box::new(BoostQuery::new(query, boost)) };
         for term in &terms {
             let exact: Vec<Term> =
                 self.fields.iter().map(|(field, _)| Term::from_field_text(*field, term)).collect();
@@ -429,36 +461,44 @@ impl SearchIndex {
             let edits = allowed_edits(term);
             let typo = edits > 0 && matching[..TYPO_FIELDS].iter().all(|&n| n == 0);
             // A field that never holds the word adds nothing but a clause for the union to visit.
-            for ((term, (_, boost)), matches) in exact.into_iter().zip(&self.fields).zip(&matching) {
+            for ((exact, (field_name, boost)), matches) in exact.into_iter().zip(FIELDS).zip(&matching) {
                 if *matches > 0 {
-                    clauses
-                        .push(boosted(Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)), *boost));
-                    faint_clauses.push(faint(*matches, documents, *boost));
+                    clauses.push(Clause {
+                        asks: (field_name, term.clone(), boost),
+                        query: boosted(Box::new(TermQuery::new(exact, IndexRecordOption::WithFreqs)), boost),
+                        faint: faint(*matches, documents, boost),
+                        rare: split::rare(*matches),
+                    });
                 }
             }
             if typo {
                 let weight = SPELLINGS.1 / 2.0;
                 let written = Term::from_field_text(self.spellings, term);
-                clauses.push(boosted(Box::new(FuzzyTermQuery::new(written, edits, true)), weight));
-                let squashed = Term::from_field_text(self.spellings, &squash(term));
-                clauses.push(boosted(Box::new(TermQuery::new(squashed, IndexRecordOption::Basic)), weight));
-                faint_clauses.extend([false, false]);
+                clauses.push(Clause {
+                    asks: (if edits == 1 { "one edit" } else { "two edits" }, term.clone(), weight),
+                    query: boosted(Box::new(FuzzyTermQuery::new(written, edits, true)), weight),
+                    faint: false,
+                    rare: false,
+                });
+                let squashed = squash(term);
+                clauses.push(Clause {
+                    asks: ("squashed", squashed.clone(), weight),
+                    query: boosted(
+                        Box::new(TermQuery::new(
+                            Term::from_field_text(self.spellings, &squashed),
+                            IndexRecordOption::Basic,
+                        )),
+                        weight,
+                    ),
+                    faint: false,
+                    rare: false,
+                });
             }
         }
         if clauses.is_empty() {
             return Ok(None);
         }
-        let faint_count = faint_clauses.iter().filter(|&&f| f).count();
-        let ranked = (faint_count > 0 && faint_count < clauses.len()).then(|| {
-            let strong = clauses
-                .iter()
-                .zip(&faint_clauses)
-                .filter(|(_, faint)| !**faint)
-                .map(|((occur, query), _)| (*occur, query.box_clone()))
-                .collect();
-            BooleanQuery::new(strong)
-        });
-        Ok(Some(Built { query: BooleanQuery::new(clauses), ranked, widest_clause }))
+        Ok(Some(Built { clauses, widest_clause }))
     }
 }
 
@@ -494,6 +534,7 @@ fn faint(matches: u64, documents: u64, boost: f32) -> bool {
 const TIE: f32 = 1e-6;
 
 /// A document found by a search: its segment and document id, and its firearm position.
+#[derive(Clone, Copy)]
 struct Found {
     segment: u32,
     doc: tantivy::DocId,
@@ -643,7 +684,11 @@ mod tests {
         let index = SearchIndex::build(&catalog).unwrap();
         let query = catalog.firearms[0].name.clone();
         let built = index.query(&index.statistics(), &query).unwrap().unwrap();
-        assert!(built.ranked.is_some(), "the query has a faint clause: {query}");
+        let faint_clauses = built.clauses.iter().filter(|clause| clause.faint).count();
+        assert!(
+            faint_clauses > 0 && faint_clauses < built.clauses.len(),
+            "the query has a faint clause and others: {query}"
+        );
         let whole = index.search(&query, 0, catalog.firearms.len()).unwrap();
         assert_eq!(whole.total, brute_force_matches(&catalog, &query));
         for (offset, limit) in [(0, 20), (20, 20), (100, 50)] {

@@ -16,6 +16,7 @@
 //! firearm created or deleted moves every position after it), builds whole.
 
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Mutex;
 
 use tantivy::indexer::NoMergePolicy;
 use tantivy::query::Bm25StatisticsProvider;
@@ -139,9 +140,35 @@ impl Removed {
 }
 
 /// The BM25 statistics of the live documents: the searcher's, less what deleted ones add.
+///
+/// A search asks each word's document count several times (to build the query, then for each
+/// weight built from it), and searches ask the same words again: each count is looked up in the
+/// segments' term dictionaries once per index and remembered (`Counted`).
 pub struct Statistics<'a> {
     pub searcher: &'a Searcher,
     pub patch: &'a Patch,
+    pub counted: &'a Counted,
+}
+
+/// Words' document counts already looked up in one index (its segments never change).
+#[derive(Default)]
+pub struct Counted(Mutex<HashMap<Term, u64>>);
+
+/// Counts remembered per index; past that many they are forgotten and counted again.
+const COUNTED_WORDS: usize = 65_536;
+
+impl Counted {
+    fn get(&self, term: &Term) -> Option<u64> {
+        self.0.lock().expect("never poisoned").get(term).copied()
+    }
+
+    fn keep(&self, term: &Term, count: u64) {
+        let mut counted = self.0.lock().expect("never poisoned");
+        if counted.len() >= COUNTED_WORDS {
+            counted.clear();
+        }
+        counted.insert(term.clone(), count);
+    }
 }
 
 impl Bm25StatisticsProvider for Statistics<'_> {
@@ -155,13 +182,18 @@ impl Bm25StatisticsProvider for Statistics<'_> {
     }
 
     fn doc_freq(&self, term: &Term) -> tantivy::Result<u64> {
+        if let Some(count) = self.counted.get(term) {
+            return Ok(count);
+        }
         let removed = term
             .value()
             .as_str()
             .and_then(|text| self.patch.removed.documents_with.get(&term.field().field_id())?.get(text))
             .copied()
             .unwrap_or(0);
-        Ok(self.searcher.doc_freq(term)? - removed)
+        let count = self.searcher.doc_freq(term)? - removed;
+        self.counted.keep(term, count);
+        Ok(count)
     }
 }
 
