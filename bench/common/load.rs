@@ -29,23 +29,30 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// Load `url` from `CONNECTIONS` concurrent connections for `duration`, after a warm-up.
+#[allow(dead_code)] // catalog_reads loads lists of urls (`load_each`)
 pub async fn load(url: &str, key: Option<&str>, duration: Duration) -> Result {
+    load_each(&[url.to_owned()], key, duration).await
+}
+
+/// `load`, each connection asking the next of `urls` in turn.
+pub async fn load_each(urls: &[String], key: Option<&str>, duration: Duration) -> Result {
     let client = reqwest::Client::new();
     // Warm up connections and caches.
-    for _ in 0..200 {
+    for url in urls.iter().cycle().take(200) {
         send(&client, url, key).await;
     }
     let started = Instant::now();
     let latencies = Arc::new(std::sync::Mutex::new(Vec::new()));
     let mut workers = Vec::new();
     for _ in 0..CONNECTIONS {
-        let (client, url, key, latencies) =
-            (client.clone(), url.to_owned(), key.map(str::to_owned), latencies.clone());
+        let (client, urls, key, latencies) =
+            (client.clone(), urls.to_vec(), key.map(str::to_owned), latencies.clone());
         workers.push(tokio::spawn(async move {
             let mut mine = Vec::new();
+            let mut next = urls.iter().cycle();
             while started.elapsed() < duration {
                 let t = Instant::now();
-                send(&client, &url, key.as_deref()).await;
+                send(&client, next.next().expect("a url"), key.as_deref()).await;
                 mine.push(t.elapsed());
             }
             latencies.lock().unwrap().extend(mine);

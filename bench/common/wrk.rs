@@ -57,14 +57,28 @@ pub fn available() -> bool {
 }
 
 /// Load `url` with wrk pinned to core 1 for `duration`: requests per second and p50/p99.
+#[allow(dead_code)] // catalog_reads loads lists of urls (`load_each`)
 pub fn load(url: &str, key: Option<&str>, duration: Duration) -> Result {
+    load_each(&[url.to_owned()], key, duration)
+}
+
+/// `load`, each request asking the next of `urls` in turn (one server: they differ in path and
+/// query only).
+pub fn load_each(urls: &[String], key: Option<&str>, duration: Duration) -> Result {
     let mut command = Command::new("taskset");
     command.args(["-c", "1", "wrk", "-t1", "--latency"]);
     command.arg(format!("-c{CONNECTIONS}")).arg(format!("-d{}s", duration.as_secs()));
     if let Some(key) = key {
         command.args(["-H", &format!("x-api-key: {key}")]);
     }
-    let output = command.arg(url).output().expect("wrk runs");
+    let script = (urls.len() > 1).then(|| rotation_script(urls));
+    if let Some(script) = &script {
+        command.arg("-s").arg(script);
+    }
+    let output = command.arg(&urls[0]).output().expect("wrk runs");
+    if let Some(script) = script {
+        let _ = std::fs::remove_file(script);
+    }
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(!text.contains("Non-2xx"), "the benchmark expects 200s:\n{text}");
     let field = |prefix: &str| {
@@ -77,6 +91,24 @@ pub fn load(url: &str, key: Option<&str>, duration: Duration) -> Result {
         p50: latency(&field("50%")),
         p99: latency(&field("99%")),
     }
+}
+
+/// A wrk script asking the paths of `urls` in turn, written to a temporary file.
+fn rotation_script(urls: &[String]) -> std::path::PathBuf {
+    let paths: Vec<String> = urls
+        .iter()
+        .map(|url| {
+            let path = url.splitn(4, '/').nth(3).unwrap_or_default();
+            format!("\"/{}\"", path.replace('\\', "\\\\").replace('"', "\\\""))
+        })
+        .collect();
+    let script = format!(
+        "paths = {{{}}}\nlocal at = 0\nrequest = function()\n  at = at % #paths + 1\n  return wrk.format(nil, paths[at])\nend\n",
+        paths.join(", ")
+    );
+    let file = std::env::temp_dir().join(format!("armory-bench-paths-{}.lua", std::process::id()));
+    std::fs::write(&file, script).expect("the wrk script is written");
+    file
 }
 
 /// wrk's latency forms: `651.00us`, `1.25ms`, `2.01s`.
