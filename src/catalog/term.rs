@@ -6,33 +6,65 @@
 //! A `Term` is a shared pointer to the one copy, interned when a record is read; it reads as a
 //! `str` (`Deref`), so `as_deref()`, comparisons and formatting work as they did.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::ops::Deref;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{LazyLock, Mutex};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Term(Arc<str>);
+/// A pointer to the one copy of the text: eight bytes, and `Option<Term>` eight too (a record
+/// holds a dozen), copied without touching a reference count when a catalog is cloned for a
+/// patch. Compared, hashed and ordered by its text.
+#[derive(Clone, Copy)]
+pub struct Term(&'static &'static str);
 
-/// Every distinct term read so far. Vocabulary is small and closed (plus country codes and a
-/// few free-text materials), so the set stays a few hundred entries whatever the catalog's size.
-static TERMS: LazyLock<Mutex<HashSet<Arc<str>>>> = LazyLock::new(Mutex::default);
+/// Every distinct term read so far, kept for the process's life. Vocabulary is small and closed
+/// (plus country codes and a few free-text materials), so the set stays a few hundred entries
+/// whatever the catalog's size.
+static TERMS: LazyLock<Mutex<HashMap<&'static str, Term>>> = LazyLock::new(Mutex::default);
 
 impl Term {
     pub fn new(text: &str) -> Self {
         let mut terms = TERMS.lock().expect("never poisoned");
         if let Some(held) = terms.get(text) {
-            return Self(held.clone());
+            return *held;
         }
-        let held: Arc<str> = Arc::from(text);
-        terms.insert(held.clone());
-        Self(held)
+        let held: &'static str = Box::leak(Box::from(text));
+        let term = Term(Box::leak(Box::new(held)));
+        terms.insert(held, term);
+        term
     }
 
-    pub fn as_str(&self) -> &str {
-        &self.0
+    pub fn as_str(&self) -> &'static str {
+        self.0
+    }
+}
+
+impl PartialEq for Term {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Term {}
+
+impl Hash for Term {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl PartialOrd for Term {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Term {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
     }
 }
 
@@ -40,19 +72,19 @@ impl Deref for Term {
     type Target = str;
 
     fn deref(&self) -> &str {
-        &self.0
+        self.0
     }
 }
 
 impl AsRef<str> for Term {
     fn as_ref(&self) -> &str {
-        &self.0
+        self.0
     }
 }
 
 impl std::borrow::Borrow<str> for Term {
     fn borrow(&self) -> &str {
-        &self.0
+        self.0
     }
 }
 
@@ -140,7 +172,8 @@ mod tests {
     fn one_word_is_held_once_and_reads_as_written() {
         let a: Term = serde_json::from_str("\"gas_operated_rotating_bolt\"").unwrap();
         let b = Term::from("gas_operated_rotating_bolt".to_owned());
-        assert!(Arc::ptr_eq(&a.0, &b.0), "the same word shares one copy");
+        assert!(std::ptr::eq(a.0, b.0), "the same word shares one copy");
+        assert_eq!(std::mem::size_of::<Option<Term>>(), 8);
         assert_eq!(a, "gas_operated_rotating_bolt");
         assert_eq!(Some(&a).map(|t| &**t), Some("gas_operated_rotating_bolt"));
         assert_eq!(serde_json::to_string(&a).unwrap(), "\"gas_operated_rotating_bolt\"");
