@@ -351,23 +351,18 @@ pub enum StoredCatalogError {
 
 /// The whole stored catalog, loaded back from each row's `record`.
 pub async fn read_catalog(conn: &mut AnyConnection) -> Result<Catalog, StoredCatalogError> {
-    read_records(conn).await?.parse()
+    let (chunks, parser) = tokio::sync::mpsc::channel(4);
+    let parsing = tokio::task::spawn_blocking(move || parse_chunks(parser));
+    send_records(conn, &chunks).await?;
+    drop(chunks);
+    parsing.await.unwrap_or_else(|failed| std::panic::resume_unwind(failed.into_panic()))
 }
 
-/// Every stored record's JSON, table by table, not yet parsed: reading them needs the connection,
-/// parsing them does not, so a caller can parse on another thread while it goes on reading (the
-/// snapshot parses the firearms while it reads the records' versions).
+/// Stored records' JSON, table by table, not yet parsed (a patch reads the changed ones:
+/// `read::update`).
 pub struct StoredRecords {
     /// Per table of `TABLES`, in that order: each record's JSON, by id.
     tables: Vec<(&'static str, Vec<String>)>,
-}
-
-pub async fn read_records(conn: &mut AnyConnection) -> Result<StoredRecords, StoredCatalogError> {
-    let mut tables = Vec::with_capacity(TABLES.len());
-    for table in &TABLES {
-        tables.push((table.name, table_records(conn, table.name).await?));
-    }
-    Ok(StoredRecords { tables })
 }
 
 /// Every stored caliber (a partial import derives game stats from them: `import::import_dir`).
@@ -394,21 +389,73 @@ impl StoredRecords {
     pub fn parse(self) -> Result<Catalog, StoredCatalogError> {
         let mut catalog = Catalog::default();
         for (table, records) in self.tables {
-            match table {
-                "categories" => catalog.categories = parse(table, records)?,
-                "manufacturers" => catalog.manufacturers = parse(table, records)?,
-                "calibers" => catalog.calibers = parse(table, records)?,
-                "interfaces" => catalog.interfaces = parse(table, records)?,
-                "platforms" => catalog.platforms = parse(table, records)?,
-                "firearms" => catalog.firearms = parse(table, records)?,
-                "ammunition" => catalog.ammunition = parse(table, records)?,
-                "attachments" => catalog.attachments = parse(table, records)?,
-                other => unreachable!("no catalog table is named {other}"),
-            }
+            add_parsed(&mut catalog, table, records)?;
         }
         catalog.sort();
         Ok(catalog)
     }
+}
+
+/// Parse `records` of `table` and add them to `catalog`.
+fn add_parsed(catalog: &mut Catalog, table: &str, records: Vec<String>) -> Result<(), StoredCatalogError> {
+    match table {
+        "categories" => catalog.categories.extend(parse(table, records)?),
+        "manufacturers" => catalog.manufacturers.extend(parse(table, records)?),
+        "calibers" => catalog.calibers.extend(parse(table, records)?),
+        "interfaces" => catalog.interfaces.extend(parse(table, records)?),
+        "platforms" => catalog.platforms.extend(parse(table, records)?),
+        "firearms" => catalog.firearms.extend(parse(table, records)?),
+        "ammunition" => catalog.ammunition.extend(parse(table, records)?),
+        "attachments" => catalog.attachments.extend(parse(table, records)?),
+        other => unreachable!("no catalog table is named {other}"),
+    }
+    Ok(())
+}
+
+/// Records handed from the reader to the parser: a table and some of its records' JSON.
+pub type RecordChunk = (&'static str, Vec<String>);
+
+/// Records per chunk: the reader holds at most a few chunks' JSON ahead of the parser.
+const CHUNK_RECORDS: usize = 1_000;
+
+/// Read every stored record's JSON, table by table, and hand it to a parser (`parse_chunks`) a
+/// chunk at a time. Read whole first, the JSON of 100,000 firearms (150 MB) sat beside the
+/// records parsed from it. Stops early, without error, when the parser has stopped (it failed:
+/// its error is the one to report).
+pub async fn send_records(
+    conn: &mut AnyConnection,
+    parser: &tokio::sync::mpsc::Sender<RecordChunk>,
+) -> Result<(), StoredCatalogError> {
+    use futures_util::TryStreamExt;
+    for table in &TABLES {
+        let failed = |source| StoredCatalogError::Database { table: table.name.to_owned(), source };
+        let sql = format!("SELECT record FROM {} ORDER BY id", table.name);
+        let mut rows = sqlx::query_as::<_, (String,)>(AssertSqlSafe(sql)).fetch(&mut *conn);
+        let mut chunk = Vec::with_capacity(CHUNK_RECORDS);
+        while let Some((record,)) = rows.try_next().await.map_err(failed)? {
+            chunk.push(record);
+            if chunk.len() == CHUNK_RECORDS {
+                let full = std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK_RECORDS));
+                if parser.send((table.name, full)).await.is_err() {
+                    return Ok(());
+                }
+            }
+        }
+        if !chunk.is_empty() && parser.send((table.name, chunk)).await.is_err() {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// The catalog of the chunks `send_records` sends, parsed on this (blocking) thread as they come.
+pub fn parse_chunks(mut chunks: tokio::sync::mpsc::Receiver<RecordChunk>) -> Result<Catalog, StoredCatalogError> {
+    let mut catalog = Catalog::default();
+    while let Some((table, records)) = chunks.blocking_recv() {
+        add_parsed(&mut catalog, table, records)?;
+    }
+    catalog.sort();
+    Ok(catalog)
 }
 
 fn parse<T: DeserializeOwned>(table: &str, records: Vec<String>) -> Result<Vec<T>, StoredCatalogError> {

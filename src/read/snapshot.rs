@@ -289,10 +289,12 @@ async fn build(db: &Db) -> Result<Snapshot, SnapshotError> {
     let started = std::time::Instant::now();
     let mut tx = db.pool().begin().await?;
     let (revision, epoch) = store::catalog_revision_and_epoch(&mut tx).await?;
-    // The records are parsed on another thread while this one reads their versions, stats and
-    // users: at 100,000 firearms the parse and those reads take about 0.8 s each.
-    let records = store::read_records(&mut tx).await?;
-    let parsing = tokio::task::spawn_blocking(move || records.parse());
+    // The records are parsed on another thread as this one reads them, a chunk at a time, so
+    // their JSON is never all in memory at once; it then reads their versions, stats and users.
+    let (chunks, parser) = tokio::sync::mpsc::channel(4);
+    let parsing = tokio::task::spawn_blocking(move || store::parse_chunks(parser));
+    store::send_records(&mut tx, &chunks).await?;
+    drop(chunks);
     let mut meta = MetaTable::default();
     for table in crate::catalog::rows::TABLES {
         let sql = format!("SELECT id, version, created_at, updated_at FROM {}", table.name);
