@@ -449,7 +449,9 @@ pub async fn send_records(
 }
 
 /// The catalog of the chunks `send_records` sends, parsed on this (blocking) thread as they come.
-pub fn parse_chunks(mut chunks: tokio::sync::mpsc::Receiver<RecordChunk>) -> Result<Catalog, StoredCatalogError> {
+pub fn parse_chunks(
+    mut chunks: tokio::sync::mpsc::Receiver<RecordChunk>,
+) -> Result<Catalog, StoredCatalogError> {
     let mut catalog = Catalog::default();
     while let Some((table, records)) = chunks.blocking_recv() {
         add_parsed(&mut catalog, table, records)?;
