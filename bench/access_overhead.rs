@@ -91,8 +91,13 @@ async fn main() {
     println!(
         "firearm detail / fixed-JSON ceiling, median of rounds: {detail:.2} (target at least 0.60: {verdict})"
     );
-    let _ = std::fs::remove_file(&file);
     servers.shutdown_background();
+    // The database and the write-ahead log and shared-memory files SQLite keeps beside it.
+    for suffix in ["", "-wal", "-shm"] {
+        let mut path = file.clone().into_os_string();
+        path.push(suffix);
+        let _ = std::fs::remove_file(path);
+    }
 }
 
 /// Load `measured` and `baseline` alternately, `ROUNDS` times; the median of the rounds' ratios.
