@@ -146,6 +146,11 @@ impl Batch {
     }
 }
 
+/// Queue one whole line (ending in a newline) for stderr.
+pub(super) fn send(line: Vec<u8>) {
+    queue().send(line);
+}
+
 /// Wait (at most a second) until every line queued so far is written.
 pub fn flush() {
     let (done, written) = sync_channel(1);
@@ -171,7 +176,7 @@ impl Write for LineWriter {
 impl Drop for LineWriter {
     fn drop(&mut self) {
         if !self.0.is_empty() {
-            queue().send(std::mem::take(&mut self.0));
+            send(std::mem::take(&mut self.0));
         }
     }
 }

@@ -1,8 +1,10 @@
 //! Logging: `tracing` to stderr (stdout belongs to the command line's output), plain text or JSON
 //! lines (`ARMORY_LOG_FORMAT=json`), level from `RUST_LOG` (default info, and only errors from sqlx:
 //! its slow-acquire warnings would break the one-line output of the command line under load).
-//! Lines are written by a thread of their own (`background`), never on a request's path.
+//! Lines are written by a thread of their own (`background`), never on a request's path; the
+//! request log's line is written by hand (`access_line`), the busiest line being the costliest.
 
+pub mod access_line;
 mod background;
 
 use std::sync::Once;
@@ -33,7 +35,10 @@ pub fn init() {
         .with_writer(background::BackgroundStderr)
         .with_ansi(ansi);
     let json = std::env::var("ARMORY_LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json"));
-    let _ = if json { builder.json().try_init() } else { builder.try_init() };
+    let installed = if json { builder.json().try_init() } else { builder.try_init() };
+    if installed.is_ok() && !ansi {
+        access_line::set_format(if json { access_line::LineFormat::Json } else { access_line::LineFormat::Text });
+    }
 }
 
 /// Route panics inside a request through `tracing`, once, with the request id. Panics elsewhere

@@ -102,7 +102,13 @@ fn finish(
     let operation = response.extensions().get::<OperationLabel>().map_or("unmatched", |label| label.0);
     metrics.observe_request(operation, status, started.elapsed());
     let duration_ms = started.elapsed().as_secs_f64() * 1000.0;
-    tracing::info!(target: "armory::access", %method, %path, status, duration_ms, request_id, "request");
+    crate::telemetry::access_line::request(&crate::telemetry::access_line::RequestLine {
+        method: method.as_str(),
+        path,
+        status,
+        duration_ms,
+        request_id,
+    });
     response
 }
 
