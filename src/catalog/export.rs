@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::model::{Catalog, DataFile};
+use super::model::{Ammunition, Catalog, DataFile, Firearm};
 
 pub fn write_dir(catalog: &Catalog, dir: &Path) -> Result<usize, String> {
     let mut files: BTreeMap<String, DataFile> = BTreeMap::new();
@@ -15,7 +15,7 @@ pub fn write_dir(catalog: &Catalog, dir: &Path) -> Result<usize, String> {
     );
     let mut firearms_of: BTreeMap<&str, Vec<_>> = BTreeMap::new();
     for firearm in &catalog.firearms {
-        firearms_of.entry(firearm.manufacturer_id.as_str()).or_default().push(firearm.clone());
+        firearms_of.entry(firearm.manufacturer_id.as_str()).or_default().push(Firearm::clone(firearm));
     }
     for manufacturer in &catalog.manufacturers {
         let firearms = firearms_of.remove(manufacturer.id.as_str()).unwrap_or_default();
@@ -28,7 +28,10 @@ pub fn write_dir(catalog: &Catalog, dir: &Path) -> Result<usize, String> {
     );
     files.insert(
         "ammunition/ammunition.toml".into(),
-        DataFile { ammunition: catalog.ammunition.clone(), ..Default::default() },
+        DataFile {
+            ammunition: catalog.ammunition.iter().map(|a| Ammunition::clone(a)).collect(),
+            ..Default::default()
+        },
     );
     files.insert(
         "interfaces.toml".into(),

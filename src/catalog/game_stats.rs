@@ -193,7 +193,10 @@ pub fn derive(catalog: &Catalog) -> HashMap<String, GameStats> {
 }
 
 /// The stats of `firearms`, by firearm id, their cartridges' energies looked up in `energies`.
-pub fn derive_with(firearms: &[Firearm], energies: &CartridgeEnergies) -> HashMap<String, GameStats> {
+pub fn derive_with(
+    firearms: &[std::sync::Arc<Firearm>],
+    energies: &CartridgeEnergies,
+) -> HashMap<String, GameStats> {
     firearms
         .iter()
         .map(|firearm| {

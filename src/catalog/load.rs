@@ -8,6 +8,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::model::{Catalog, DataFile, Source};
 use super::vocabulary as vocab;
@@ -261,8 +262,8 @@ pub fn build_among(files: Vec<(String, DataFile)>, around: &Surroundings) -> Res
         catalog.categories.extend(data.categories);
         catalog.manufacturers.extend(data.manufacturer.into_iter().chain(data.manufacturers));
         catalog.calibers.extend(data.calibers);
-        catalog.firearms.extend(data.firearms);
-        catalog.ammunition.extend(data.ammunition);
+        catalog.firearms.extend(data.firearms.into_iter().map(Arc::new));
+        catalog.ammunition.extend(data.ammunition.into_iter().map(Arc::new));
         catalog.interfaces.extend(data.interfaces);
         catalog.attachments.extend(data.attachments);
         catalog.platforms.extend(data.platforms);

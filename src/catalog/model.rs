@@ -9,6 +9,7 @@
 //! `deny_unknown_fields`, and refusing unknown keys matters more here.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -305,8 +306,10 @@ pub struct Catalog {
     pub categories: Vec<Category>,
     pub manufacturers: Vec<Manufacturer>,
     pub calibers: Vec<Caliber>,
-    pub firearms: Vec<Firearm>,
-    pub ammunition: Vec<Ammunition>,
+    /// Shared, record by record, with the snapshot a patch started from (`patched`): the two
+    /// big tables' records are not copied for a change to a few of them.
+    pub firearms: Vec<Arc<Firearm>>,
+    pub ammunition: Vec<Arc<Ammunition>>,
     pub interfaces: Vec<Interface>,
     pub attachments: Vec<Attachment>,
     pub platforms: Vec<Platform>,

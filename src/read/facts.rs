@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::catalog::model::{Catalog, Firearm};
+use crate::catalog::model::Catalog;
 use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
 
 /// "No value" for the small indexes below.
@@ -58,7 +58,7 @@ pub fn build(
     catalog
         .firearms
         .iter()
-        .map(|f: &Firearm| Facts {
+        .map(|f| Facts {
             manufacturer: manufacturer_at.get(&f.manufacturer_id).map_or(u32::MAX, |&i| i as u32),
             category: category_at.get(&f.category_id).map_or(NONE, |&i| i as u16),
             status: vocabulary_index(FIREARM_STATUSES, f.status.as_deref()),

@@ -5,6 +5,7 @@
 
 pub mod aggregates;
 pub mod compact;
+pub mod deferred;
 pub mod details;
 pub mod facts;
 pub mod firearm_json;
@@ -64,10 +65,13 @@ pub struct ReadModel {
     pub variants: HashMap<String, Vec<usize>>,
     /// Counts, name orders and parent chains derived from the whole catalog.
     pub aggregates: aggregates::Aggregates,
-    /// The statistics operations' figures (71 to 84).
-    pub statistics: statistics::Statistics,
-    /// Superlative rankings and power ratings (11, 18).
-    pub rankings: rankings::Rankings,
+    /// The statistics operations' figures (71 to 84); built after a patched snapshot is served
+    /// (`deferred`), read through `Snapshot::statistics`.
+    pub statistics: deferred::Deferred<statistics::Statistics>,
+    /// Superlative rankings and power ratings (11, 18), deferred likewise (`Snapshot::rankings`).
+    pub rankings: deferred::Deferred<rankings::Rankings>,
+    /// When a firearm, manufacturer, cartridge or load last changed (the statistics summary's).
+    pub last_change: Option<String>,
     /// Details of the other records (catalog order), Explorer's view then the full one.
     pub manufacturer_details: Vec<[Rendered; 2]>,
     pub caliber_details: Vec<[Rendered; 2]>,
@@ -75,8 +79,8 @@ pub struct ReadModel {
     /// Shared with the next snapshot when a patch leaves every indexed text as it was.
     #[serde(with = "search::persisted")]
     pub search: std::sync::Arc<SearchIndex>,
-    /// The game analytics of the live stats (`game`), built with the snapshot.
-    pub game: std::sync::Arc<game::GameAnalytics>,
+    /// The game analytics of the live stats (`game`), deferred likewise (`Snapshot::game`).
+    pub game: deferred::Deferred<std::sync::Arc<game::GameAnalytics>>,
 }
 
 /// The tables whose records' last change the statistics summary reports.
@@ -200,6 +204,8 @@ impl ReadModel {
             None => Forms::dictionary(firearms.len(), |at| form_texts(&stored, &firearms[at])),
         };
         let context = Context { stored: &stored, dictionary: &dictionary, previous };
+        // A patch serves its snapshot before the figures over the whole catalog (`deferred`).
+        let defer = previous.is_some();
 
         // Four jobs side by side: the search index; the orders, filter sets and the figures
         // derived from the whole catalog (aggregates, statistics, rankings); and the firearms'
@@ -211,7 +217,7 @@ impl ReadModel {
             let seed =
                 previous.filter(|previous| previous.same_positions).map(|previous| &previous.read.orders);
             let (stored, positions) = (&stored, (&manufacturer_at, &category_at, &caliber_at));
-            let derived = scope.spawn(move || Derived::build(catalog, stored, positions, seed));
+            let derived = scope.spawn(move || Derived::build(catalog, stored, positions, seed, defer));
             let (first, second) = firearms.split_at(firearms.len() / 2);
             let second = scope.spawn(|| second.iter().map(|f| context.render(f)).collect::<Vec<_>>());
             let mut rendered: Vec<RenderedFirearm> = first.iter().map(|f| context.render(f)).collect();
@@ -254,9 +260,12 @@ impl ReadModel {
             })
             .collect();
         let derived_ms = started.elapsed().as_millis() as u64;
-        let game =
-            game::GameAnalytics::live(catalog, &stats, (&firearm_at, &category_at), orders.name.known())
-                .into();
+        let game = if defer {
+            deferred::Deferred::pending()
+        } else {
+            let positions = (&*firearm_at, &category_at);
+            deferred::Deferred::ready(game_analytics(catalog, &stats, positions, &orders).into())
+        };
         tracing::debug!(
             elapsed_ms = started.elapsed().as_millis() as u64,
             before_game_ms = derived_ms,
@@ -281,6 +290,7 @@ impl ReadModel {
             aggregates,
             statistics,
             rankings,
+            last_change: stored.last_change,
             manufacturer_details,
             caliber_details,
             orders,
@@ -288,6 +298,16 @@ impl ReadModel {
             game,
         })
     }
+}
+
+/// The game analytics of the live stats (`game`); `positions`: of firearms and categories by id.
+pub fn game_analytics(
+    catalog: &Catalog,
+    stats: &[GameStats],
+    positions: (&HashMap<String, usize>, &HashMap<String, usize>),
+    orders: &Orders,
+) -> game::GameAnalytics {
+    game::GameAnalytics::live(catalog, stats, positions, orders.name.known())
 }
 
 /// The search index of `catalog`: the previous one kept or patched when it can be, else built.
@@ -325,14 +345,21 @@ struct Derived {
     facts: Vec<facts::Facts>,
     list: list_index::ListIndex,
     aggregates: aggregates::Aggregates,
-    statistics: statistics::Statistics,
-    rankings: rankings::Rankings,
+    statistics: deferred::Deferred<statistics::Statistics>,
+    rankings: deferred::Deferred<rankings::Rankings>,
 }
 
 impl Derived {
     /// `positions`: of makers, categories and calibers by id; `seed`: orders of the same firearms
     /// at the same positions to start the sorts from (`Orders::build_from`).
-    fn build(catalog: &Catalog, stored: &Stored, positions: PositionsById, seed: Option<&Orders>) -> Self {
+    /// With `defer`, the statistics and rankings are left to be built later (`deferred`).
+    fn build(
+        catalog: &Catalog,
+        stored: &Stored,
+        positions: PositionsById,
+        seed: Option<&Orders>,
+        defer: bool,
+    ) -> Self {
         let (manufacturer_at, category_at, caliber_at) = positions;
         let mut timings = Timings::default();
         let orders = timings.time("orders", || Orders::build_from(catalog, caliber_at, seed));
@@ -348,11 +375,18 @@ impl Derived {
         });
         let aggregates =
             timings.time("aggregates", || aggregates::Aggregates::build(catalog, caliber_at, category_at));
-        let last_change = stored.last_change.clone();
-        let statistics = timings
-            .time("statistics", || statistics::Statistics::build(catalog, &facts, &orders.name, last_change));
-        let rankings = timings
-            .time("rankings", || rankings::Rankings::build(catalog, caliber_at, category_at, &orders.name));
+        let (statistics, rankings) = if defer {
+            (deferred::Deferred::pending(), deferred::Deferred::pending())
+        } else {
+            let last_change = stored.last_change.clone();
+            let statistics = timings.time("statistics", || {
+                statistics::Statistics::build(catalog, &facts, &orders.name, last_change)
+            });
+            let rankings = timings.time("rankings", || {
+                rankings::Rankings::build(catalog, caliber_at, category_at, &orders.name)
+            });
+            (deferred::Deferred::ready(statistics), deferred::Deferred::ready(rankings))
+        };
         tracing::debug!(parts = %timings, "derived figures built");
         Self { orders, facts, list, aggregates, statistics, rankings }
     }

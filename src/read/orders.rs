@@ -106,7 +106,7 @@ impl Orders {
         // number (at 100,000 firearms the orders and rankings sorted names a dozen times).
         let name = by_name(catalog, start(seed.map(|s| &s.name)));
         let by_name = |a: usize, b: usize| name.rank[a].cmp(&name.rank[b]);
-        let caliber_name = |f: &Firearm| {
+        let caliber_name = |f: &std::sync::Arc<Firearm>| {
             let link = f.calibers.iter().find(|c| c.is_primary).or(f.calibers.first())?;
             caliber_at.get(&link.caliber_id).map(|&i| catalog.calibers[i].name.to_lowercase())
         };
@@ -201,6 +201,7 @@ mod tests {
             catalog.calibers.iter().enumerate().map(|(i, c)| (c.id.clone(), i)).collect();
         let before = Orders::build(&catalog, &caliber_at);
         for (i, firearm) in catalog.firearms.iter_mut().enumerate().step_by(37) {
+            let firearm = std::sync::Arc::make_mut(firearm);
             firearm.name = format!("Moved {}", 600 - i);
             firearm.weight_empty_g = (i % 2 == 0).then_some(i as f64);
             firearm.year_introduced = None;

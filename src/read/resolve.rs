@@ -14,6 +14,8 @@
 use serde::Serialize;
 
 use super::search::{SearchIndex, allowed_edits, squash, tokens};
+use std::sync::Arc;
+
 use crate::catalog::model::Firearm;
 
 /// Candidates taken from the search before scoring.
@@ -44,7 +46,7 @@ pub struct Resolution {
     pub alternatives: Vec<Candidate>,
 }
 
-pub fn resolve(index: &SearchIndex, firearms: &[Firearm], query: &str) -> tantivy::Result<Resolution> {
+pub fn resolve(index: &SearchIndex, firearms: &[Arc<Firearm>], query: &str) -> tantivy::Result<Resolution> {
     let hits = index.search(query, 0, CANDIDATES)?;
     let mut scored: Vec<Candidate> = hits
         .positions

@@ -13,6 +13,8 @@ use crate::db::Db;
 use crate::error::ApiError;
 use crate::read::game::GameAnalytics;
 use crate::read::game::versions::FrozenCache;
+use crate::read::rankings::Rankings;
+use crate::read::statistics::Statistics;
 use crate::read::{LAST_CHANGE_TABLES, ReadModel, Stored};
 
 use crate::read::meta::MetaTable;
@@ -55,6 +57,38 @@ impl Snapshot {
     pub fn meta(&self, table: &str, id: &str) -> RecordMeta {
         self.meta.get(table, id)
     }
+
+    /// The statistics operations' figures, built now if a patch deferred them (`read::deferred`).
+    pub fn statistics(&self) -> &Statistics {
+        self.read.statistics.get_or_build(|| {
+            let read = &self.read;
+            Statistics::build(&self.catalog, &read.facts, &read.orders.name, read.last_change.clone())
+        })
+    }
+
+    /// The superlative rankings and power ratings, built now if a patch deferred them.
+    pub fn rankings(&self) -> &Rankings {
+        self.read.rankings.get_or_build(|| {
+            let read = &self.read;
+            Rankings::build(&self.catalog, &read.caliber_at, &read.category_at, &read.orders.name)
+        })
+    }
+
+    /// The game analytics of the live stats, built now if a patch deferred them.
+    pub fn game(&self) -> &Arc<GameAnalytics> {
+        self.read.game.get_or_build(|| {
+            let read = &self.read;
+            let positions = (&*read.firearm_at, &read.category_at);
+            Arc::new(crate::read::game_analytics(&self.catalog, &read.stats, positions, &read.orders))
+        })
+    }
+
+    /// Build whatever a patch deferred (a task does it as soon as the snapshot is served).
+    pub fn build_deferred(&self) {
+        self.statistics();
+        self.rankings();
+        self.game();
+    }
 }
 
 #[derive(Clone)]
@@ -93,6 +127,7 @@ impl CatalogHandle {
             return;
         }
         tokio::task::spawn_blocking(move || {
+            snapshot.build_deferred();
             let started = std::time::Instant::now();
             let key = SnapshotKey::of(snapshot.revision, snapshot.epoch);
             match files.save(&key, &snapshot.catalog, &snapshot.meta, &snapshot.read) {
@@ -120,7 +155,7 @@ impl CatalogHandle {
         version: Option<&str>,
     ) -> Result<Arc<GameAnalytics>, ApiError> {
         match version {
-            None => Ok(snapshot.read.game.clone()),
+            None => Ok(snapshot.game().clone()),
             Some(label) => self.frozen_game.get(&self.db, snapshot, label).await,
         }
     }
@@ -162,6 +197,8 @@ impl CatalogHandle {
         // core): not on a request thread. Requests still holding it free it wherever they end.
         tokio::task::spawn_blocking(move || drop(replaced));
         if was_patched {
+            let served = snapshot.clone();
+            tokio::task::spawn_blocking(move || served.build_deferred());
             self.persist_when_settled(&snapshot);
         } else {
             self.persist(snapshot);

@@ -145,7 +145,8 @@ mod tests {
     /// What `tracing-subscriber`, set up as `telemetry::init` sets it up, writes for `line`.
     fn formatted(line: &RequestLine<'_>, format: LineFormat) -> String {
         let captured = Captured::default();
-        let builder = tracing_subscriber::fmt().with_writer(captured.clone()).with_timer(Stopped).with_ansi(false);
+        let builder =
+            tracing_subscriber::fmt().with_writer(captured.clone()).with_timer(Stopped).with_ansi(false);
         let emit = || {
             tracing::info!(
                 target: "armory::access",
@@ -184,7 +185,11 @@ mod tests {
             for duration_ms in [0.009478, 1.0, 12.5, 1e-7, 250_000.0] {
                 for path in ["/v1/firearms/glock-17", "/v1/a\"b\\c", "/v1/%E2%82%AC"] {
                     let line = line(duration_ms, path);
-                    assert_eq!(rendered(&line, format), formatted(&line, format), "{format:?} {duration_ms} {path}");
+                    assert_eq!(
+                        rendered(&line, format),
+                        formatted(&line, format),
+                        "{format:?} {duration_ms} {path}"
+                    );
                 }
             }
         }

@@ -37,7 +37,11 @@ pub fn init() {
     let json = std::env::var("ARMORY_LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json"));
     let installed = if json { builder.json().try_init() } else { builder.try_init() };
     if installed.is_ok() && !ansi {
-        access_line::set_format(if json { access_line::LineFormat::Json } else { access_line::LineFormat::Text });
+        access_line::set_format(if json {
+            access_line::LineFormat::Json
+        } else {
+            access_line::LineFormat::Text
+        });
     }
 }
 

@@ -84,7 +84,7 @@ pub fn synthesize(firearms: usize, seed: u64) -> Catalog {
     for index in 0..firearms {
         let (record, info) = synthesize_firearm(&mut draw, &world, index, firearm_width, &family);
         family.push(info);
-        firearm_records.push(record);
+        firearm_records.push(record.into());
     }
     let ammunition = synthesize_ammunition(&mut draw, &world, firearms / 2);
     let mut catalog = Catalog {
@@ -92,7 +92,7 @@ pub fn synthesize(firearms: usize, seed: u64) -> Catalog {
         manufacturers,
         calibers,
         firearms: firearm_records,
-        ammunition,
+        ammunition: ammunition.into_iter().map(Into::into).collect(),
         interfaces: Vec::new(),
         attachments: Vec::new(),
         platforms: Vec::new(),

@@ -17,7 +17,7 @@ use crate::read::snapshot::Snapshot;
 /// The loads that pass `keep`, by name.
 pub fn sorted(snapshot: &Snapshot, keep: impl Fn(&Ammunition) -> bool) -> Vec<&Ammunition> {
     let by_name = &snapshot.read.aggregates.ammunition_by_name;
-    by_name.iter().map(|&at| &snapshot.catalog.ammunition[at]).filter(|a| keep(a)).collect()
+    by_name.iter().map(|&at| &*snapshot.catalog.ammunition[at]).filter(|a| keep(a)).collect()
 }
 
 const CALIBER_ID: QueryParam =

@@ -21,7 +21,7 @@ fn made_by<'a>(snapshot: &'a CurrentSnapshot, id: &str) -> Vec<&'a Firearm> {
         .orders
         .name
         .iter(false)
-        .map(|at| &firearms[at])
+        .map(|at| &*firearms[at])
         .filter(|f| f.manufacturer_id == id)
         .collect()
 }

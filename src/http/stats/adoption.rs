@@ -53,7 +53,7 @@ crate::query_params_doc!(TypeQuery);
 /// The firearms of a count, by name, at most `FIREARMS_SHOWN`.
 fn named(snapshot: &CurrentSnapshot, firearms: &BTreeSet<usize>) -> Vec<Value> {
     let mut named: Vec<&crate::catalog::model::Firearm> =
-        firearms.iter().map(|&at| &snapshot.catalog.firearms[at]).collect();
+        firearms.iter().map(|&at| &*snapshot.catalog.firearms[at]).collect();
     named.sort_by_cached_key(|f| (f.name.to_lowercase(), f.id.clone()));
     named.iter().take(FIREARMS_SHOWN).map(|f| json!({ "id": f.id, "name": f.name })).collect()
 }
@@ -67,7 +67,7 @@ pub async fn by_country(
     Valid(query): Valid<CountryQuery>,
 ) -> Result<Response, ApiError> {
     let code = query.code.expect("a required parameter was checked");
-    let adoption = &snapshot.read.statistics.adoption;
+    let adoption = &snapshot.statistics().adoption;
     let known =
         snapshot.read.aggregates.countries.contains_key(&code) || adoption.by_country.contains_key(&code);
     if !known {
@@ -98,7 +98,7 @@ pub async fn by_type(
 ) -> Result<Response, ApiError> {
     let kind = query.kind.expect("a required parameter was checked");
     let empty = Default::default();
-    let (all, countries) = snapshot.read.statistics.adoption.by_type.get(&kind).unwrap_or(&empty);
+    let (all, countries) = snapshot.statistics().adoption.by_type.get(&kind).unwrap_or(&empty);
     let mut countries: Vec<(&String, &AdoptionCount)> = countries.iter().collect();
     countries.sort_by(|a, b| b.1.firearms.len().cmp(&a.1.firearms.len()).then_with(|| a.0.cmp(b.0)));
     let countries: Vec<Value> = countries

@@ -37,7 +37,7 @@ crate::query_params_doc!(EraQuery);
     responses((status = 200, body = schemas::StatsByEraResponse)))]
 pub async fn by_era(snapshot: CurrentSnapshot, Valid(query): Valid<EraQuery>) -> Result<Response, ApiError> {
     let decade = query.decade.expect("a required parameter was checked");
-    let eras = &snapshot.read.statistics.eras;
+    let eras = &snapshot.statistics().eras;
     let positions: &[usize] = eras.firearms.get(&decade).map_or(&[], Vec::as_slice);
     let firearms = &snapshot.catalog.firearms;
     let categories = tally(positions.iter().map(|&at| firearms[at].category_id.as_str()));
@@ -60,7 +60,7 @@ pub async fn by_era(snapshot: CurrentSnapshot, Valid(query): Valid<EraQuery>) ->
 
 /// The cartridges most chambered by the decade's firearms, most first.
 fn calibers_of(snapshot: &CurrentSnapshot, decade: i64, top: usize) -> Vec<Value> {
-    let counted = snapshot.read.statistics.eras.calibers.get(&decade).map_or(&[][..], Vec::as_slice);
+    let counted = snapshot.statistics().eras.calibers.get(&decade).map_or(&[][..], Vec::as_slice);
     counted
         .iter()
         .take(top)
@@ -99,7 +99,7 @@ pub async fn caliber_popularity_by_era(
     snapshot: CurrentSnapshot,
     Valid(EraRangeQuery { from, to }): Valid<EraRangeQuery>,
 ) -> Result<Response, ApiError> {
-    let eras = &snapshot.read.statistics.eras;
+    let eras = &snapshot.statistics().eras;
     let rows: Vec<Value> = eras
         .firearms
         .iter()

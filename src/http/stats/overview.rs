@@ -12,7 +12,7 @@ use crate::http::respond;
 #[utoipa::path(get, path = "/v1/stats/summary", tag = "Statistics",
     responses((status = 200, body = schemas::StatsSummaryResponse)))]
 pub async fn summary(snapshot: CurrentSnapshot) -> Response {
-    let mut data = snapshot.read.statistics.summary.clone();
+    let mut data = snapshot.statistics().summary.clone();
     data["catalogRevision"] = Value::from(snapshot.revision);
     respond::one(data)
 }
@@ -21,7 +21,7 @@ pub async fn summary(snapshot: CurrentSnapshot) -> Response {
 #[utoipa::path(get, path = "/v1/stats/production-status", tag = "Statistics",
     responses((status = 200, body = schemas::StatsProductionStatusResponse)))]
 pub async fn production_status(snapshot: CurrentSnapshot) -> Response {
-    respond::one(&snapshot.read.statistics.production_status)
+    respond::one(&snapshot.statistics().production_status)
 }
 
 /// For each optional field of the firearm detail, how many firearms have it filled, and the
@@ -29,14 +29,14 @@ pub async fn production_status(snapshot: CurrentSnapshot) -> Response {
 #[utoipa::path(get, path = "/v1/stats/field-coverage", tag = "Statistics",
     responses((status = 200, body = schemas::StatsFieldCoverageResponse)))]
 pub async fn field_coverage(snapshot: CurrentSnapshot) -> Response {
-    respond::one(&snapshot.read.statistics.field_coverage)
+    respond::one(&snapshot.statistics().field_coverage)
 }
 
 /// Per category: firearms per decade of introduction (oldest first) and those with no year.
 #[utoipa::path(get, path = "/v1/stats/catalog-coverage", tag = "Statistics",
     responses((status = 200, body = schemas::StatsCatalogCoverageResponse)))]
 pub async fn catalog_coverage(snapshot: CurrentSnapshot) -> Response {
-    respond::one(&snapshot.read.statistics.catalog_coverage)
+    respond::one(&snapshot.statistics().catalog_coverage)
 }
 
 /// Per category: firearms, base models, and the arithmetic mean of empty weight, barrel length,
@@ -45,7 +45,7 @@ pub async fn catalog_coverage(snapshot: CurrentSnapshot) -> Response {
 #[utoipa::path(get, path = "/v1/stats/by-category", tag = "Statistics",
     responses((status = 200, body = schemas::StatsByCategoryResponse)))]
 pub async fn by_category(snapshot: CurrentSnapshot) -> Response {
-    respond::one(&snapshot.read.statistics.by_category)
+    respond::one(&snapshot.statistics().by_category)
 }
 
 /// Per component (frame, slide, barrel, stock): how many firearms state its material, and each
@@ -53,5 +53,5 @@ pub async fn by_category(snapshot: CurrentSnapshot) -> Response {
 #[utoipa::path(get, path = "/v1/stats/materials", tag = "Statistics",
     responses((status = 200, body = schemas::StatsMaterialsResponse)))]
 pub async fn materials(snapshot: CurrentSnapshot) -> Response {
-    respond::one(&snapshot.read.statistics.materials)
+    respond::one(&snapshot.statistics().materials)
 }

@@ -18,7 +18,7 @@ use crate::read::statistics::share;
 #[utoipa::path(get, path = "/v1/stats/calibers/popular", tag = "Statistics",
     responses((status = 200, body = schemas::StatsPopularCalibersResponse)))]
 pub async fn popular_calibers(snapshot: CurrentSnapshot, Limit(limit): Limit) -> Response {
-    let rows: Vec<Value> = snapshot.read.statistics.frequencies.calibers[..]
+    let rows: Vec<Value> = snapshot.statistics().frequencies.calibers[..]
         .iter()
         .take(limit)
         .map(|&(at, count)| {
@@ -52,8 +52,7 @@ pub async fn prolific_manufacturers(
 ) -> Result<Response, ApiError> {
     let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
     let rows: Vec<Value> = snapshot
-        .read
-        .statistics
+        .statistics()
         .frequencies
         .manufacturers
         .get(category)
@@ -79,7 +78,7 @@ pub async fn action_types(
     Valid(CategoryQuery { category }): Valid<CategoryQuery>,
 ) -> Result<Response, ApiError> {
     let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
-    let frequencies = &snapshot.read.statistics.frequencies;
+    let frequencies = &snapshot.statistics().frequencies;
     let total = frequencies.firearms_in(category, snapshot.catalog.firearms.len());
     let counted = frequencies.action_types.get(category);
     let known: usize = counted.iter().map(|(_, count)| count).sum();
@@ -100,7 +99,7 @@ pub async fn feature_frequency(
     Valid(CategoryQuery { category }): Valid<CategoryQuery>,
 ) -> Result<Response, ApiError> {
     let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
-    let frequencies = &snapshot.read.statistics.frequencies;
+    let frequencies = &snapshot.statistics().frequencies;
     let total = frequencies.firearms_in(category, snapshot.catalog.firearms.len());
     let rows: Vec<Value> = frequencies
         .features

@@ -328,7 +328,8 @@ mod tests {
         let mut catalog = crate::catalog::synth::synthesize(400, 4);
         // Names that tie case aside, so the order's tie-break by id counts.
         for i in (0..40).step_by(2) {
-            catalog.firearms[i + 1].name = catalog.firearms[i].name.to_uppercase();
+            std::sync::Arc::make_mut(&mut catalog.firearms[i + 1]).name =
+                catalog.firearms[i].name.to_uppercase();
         }
         let positions = |ids: Vec<&String>| -> HashMap<String, usize> {
             ids.into_iter().enumerate().map(|(i, id)| (id.clone(), i)).collect()

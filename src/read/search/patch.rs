@@ -306,13 +306,13 @@ mod tests {
         let maker = old.firearms[0].manufacturer_id.clone();
 
         let mut figures = old.clone();
-        figures.firearms[0].weight_empty_g = Some(1.0);
+        std::sync::Arc::make_mut(&mut figures.firearms[0]).weight_empty_g = Some(1.0);
         figures.manufacturers.iter_mut().find(|m| m.id == maker).unwrap().founded_year = Some(1900);
         let ids = [("firearms", first.as_str()), ("manufacturers", maker.as_str())];
         assert_eq!(positions_of(change_of(&old, &figures, &ids)), Some(vec![]));
 
         let mut renamed = old.clone();
-        renamed.firearms[0].name = "Another Name".into();
+        std::sync::Arc::make_mut(&mut renamed.firearms[0]).name = "Another Name".into();
         assert_eq!(positions_of(change_of(&old, &renamed, &[("firearms", &first)])), Some(vec![0]));
 
         let mut maker_renamed = old.clone();
@@ -357,8 +357,9 @@ mod tests {
         // A firearm renamed, another given alternate names, a maker renamed (every firearm it
         // makes is indexed again).
         let mut new = old.clone();
-        new.firearms[10].name = "Kalashnikov Patchwork Carbine".into();
-        new.firearms[2_500].alternate_names = Some(vec!["Beretta Patch".into(), "AK-47".into()]);
+        std::sync::Arc::make_mut(&mut new.firearms[10]).name = "Kalashnikov Patchwork Carbine".into();
+        std::sync::Arc::make_mut(&mut new.firearms[2_500]).alternate_names =
+            Some(vec!["Beretta Patch".into(), "AK-47".into()]);
         let maker = new.firearms[40].manufacturer_id.clone();
         new.manufacturers.iter_mut().find(|m| m.id == maker).unwrap().name = "Patchwork Rifle Company".into();
         let ids = [
@@ -391,8 +392,8 @@ mod tests {
         // A second patch renames the first firearm back and another one: the patch segment is
         // written again whole, and the answers still equal a fresh build's.
         let mut newer = new.clone();
-        newer.firearms[10].name = old.firearms[10].name.clone();
-        newer.firearms[700].name = "Patchwork Marksman Rifle".into();
+        std::sync::Arc::make_mut(&mut newer.firearms[10]).name = old.firearms[10].name.clone();
+        std::sync::Arc::make_mut(&mut newer.firearms[700]).name = "Patchwork Marksman Rifle".into();
         let ids = [("firearms", old.firearms[10].id.as_str()), ("firearms", old.firearms[700].id.as_str())];
         let SearchChange::Documents(documents) = change_of(&new, &newer, &ids) else {
             panic!("texts changed")
@@ -415,6 +416,7 @@ mod tests {
         let mut new = old.clone();
         let mut ids = Vec::new();
         for firearm in new.firearms.iter_mut().take(60) {
+            let firearm = std::sync::Arc::make_mut(firearm);
             firearm.name = format!("{} Renamed", firearm.name);
             ids.push(("firearms", firearm.id.clone()));
         }

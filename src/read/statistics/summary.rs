@@ -71,7 +71,7 @@ pub fn by_category(catalog: &Catalog, category_of: &[Option<usize>]) -> Value {
                 .iter()
                 .zip(category_of)
                 .filter(|(_, c)| **c == Some(at))
-                .map(|(f, _)| f)
+                .map(|(f, _)| &**f)
                 .collect();
             let means: serde_json::Map<String, Value> = MEAN_FIGURES
                 .iter()

@@ -121,7 +121,7 @@ async fn one_changed_field_is_one_update_with_its_events(backend: Backend) {
     let untouched = firearm_version(&db, "glock-17").await;
 
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await; // updatedAt has one-second resolution
-    let variant = catalog.firearms.iter_mut().find(|f| f.id == "glock-19").unwrap();
+    let variant = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-19").unwrap());
     variant.notes = Some("A note changed by the test.".into());
     let summary = import::import(&db, catalog.clone(), false).await.unwrap();
 
@@ -139,7 +139,7 @@ async fn one_changed_field_is_one_update_with_its_events(backend: Backend) {
     assert_eq!(firearm_version(&db, "glock-17").await, untouched, "other records keep version and updatedAt");
 
     // A firearm without a parent: its sources and confidence changed.
-    let root = catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap();
+    let root = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap());
     root.data_confidence = Some(0.55);
     root.sources.push(armory::catalog::model::Source {
         url: "https://en.wikipedia.org/wiki/Glock_17".into(),
@@ -164,10 +164,10 @@ async fn a_dangling_reference_refuses_the_import_and_writes_nothing(backend: Bac
         "manufacturers.toml".to_owned(),
         armory::catalog::model::DataFile {
             manufacturers: broken.manufacturers.clone(),
-            firearms: broken.firearms.clone(),
+            firearms: broken.firearms.iter().map(|f| f.as_ref().clone()).collect(),
             categories: broken.categories.clone(),
             calibers: broken.calibers.clone(),
-            ammunition: broken.ammunition.clone(),
+            ammunition: broken.ammunition.iter().map(|a| a.as_ref().clone()).collect(),
             ..Default::default()
         },
     )];
@@ -190,11 +190,11 @@ async fn more_than_a_thousand_changes_become_one_resync(backend: Backend) {
     let mut catalog = bundled();
     let first = import::import(&db, catalog.clone(), false).await.unwrap();
 
-    let template = catalog.firearms.iter().find(|f| f.id == "glock-17").unwrap().clone();
+    let template = catalog.firearms.iter().find(|f| f.id == "glock-17").unwrap().as_ref().clone();
     for n in 0..=RESYNC_THRESHOLD {
         let mut copy = template.clone();
         copy.id = format!("test-copy-{n:04}");
-        catalog.firearms.push(copy);
+        catalog.firearms.push(copy.into());
     }
     catalog.sort();
     let summary = import::import(&db, catalog.clone(), false).await.unwrap();
@@ -241,11 +241,11 @@ async fn removing_a_firearm_records_its_deletion(backend: Backend) {
 async fn a_catalog_of_several_chunks_imports_as_one(backend: Backend) {
     let (db, _database) = fresh_db(backend).await;
     let mut catalog = bundled();
-    let template = catalog.firearms.iter().find(|f| f.id == "glock-17").unwrap().clone();
+    let template = catalog.firearms.iter().find(|f| f.id == "glock-17").unwrap().as_ref().clone();
     for n in 0..5_000 {
         let mut copy = template.clone();
         copy.id = format!("test-copy-{n:04}");
-        catalog.firearms.push(copy);
+        catalog.firearms.push(copy.into());
     }
     catalog.sort();
     let image = Image {
@@ -259,14 +259,14 @@ async fn a_catalog_of_several_chunks_imports_as_one(backend: Backend) {
         height_px: None,
     };
     let last = catalog.firearms.len() - 1;
-    catalog.firearms[last].images.push(image.clone());
+    std::sync::Arc::make_mut(&mut catalog.firearms[last]).images.push(image.clone());
     import::import(&db, catalog.clone(), false).await.unwrap();
 
     // The image moves to the first firearm (first chunk) from the last one (last chunk), and a
     // firearm of a middle chunk goes.
-    catalog.firearms[last].images.clear();
-    catalog.firearms[0].images.push(image);
-    let gone = catalog.firearms.remove(3_000).id;
+    std::sync::Arc::make_mut(&mut catalog.firearms[last]).images.clear();
+    std::sync::Arc::make_mut(&mut catalog.firearms[0]).images.push(image);
+    let gone = catalog.firearms.remove(3_000).id.clone();
     let summary = import::import(&db, catalog.clone(), false).await.unwrap();
     assert_eq!(summary.per_table.iter().find(|(t, _)| *t == "firearms").unwrap().1.updated, 2);
     let owner: (String,) =
@@ -309,7 +309,7 @@ async fn a_failure_part_way_leaves_the_previous_catalog_whole(backend: Backend) 
         .execute(db.pool())
         .await
         .unwrap();
-    let variant = catalog.firearms.iter_mut().find(|f| f.id == "glock-19").unwrap();
+    let variant = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-19").unwrap());
     variant.notes = Some("A change that must not land.".into());
     catalog.manufacturers[0].description = Some("Neither must this.".into());
     assert!(import::import(&db, catalog.clone(), false).await.is_err());
@@ -352,7 +352,7 @@ async fn a_bulk_import_checks_every_reference_and_keeps_the_constraints(backend:
 
     // A firearm whose maker is not in the catalog: the loader refuses it, and so does the database.
     let mut dangling = catalog.clone();
-    dangling.firearms[4_321].manufacturer_id = "no-such-maker".into();
+    std::sync::Arc::make_mut(&mut dangling.firearms[4_321]).manufacturer_id = "no-such-maker".into();
     let refused = import::import(&db, dangling, false).await.unwrap_err();
     assert!(refused.to_lowercase().contains("foreign key"), "{refused}");
     let (written,): (i64,) =

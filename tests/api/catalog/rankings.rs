@@ -43,6 +43,7 @@ async fn rankings_agree_with_the_data(app: TestApp) {
     let mut pistols: Vec<&Firearm> = catalog
         .firearms
         .iter()
+        .map(|f| &**f)
         .filter(|f| f.category_id == "pistols" && f.weight_empty_g.is_some())
         .collect();
     pistols
@@ -120,7 +121,8 @@ async fn rankings_agree_with_the_data(app: TestApp) {
             && f.features.iter().flatten().any(|x| x.to_lowercase().contains("rail")))
     );
 
-    let glock: Vec<&Firearm> = catalog.firearms.iter().filter(|f| f.manufacturer_id == "glock").collect();
+    let glock: Vec<&Firearm> =
+        catalog.firearms.iter().map(|f| &**f).filter(|f| f.manufacturer_id == "glock").collect();
     let stats = body(&app, key, "/v1/manufacturers/glock/stats").await["data"].clone();
     assert_eq!(stats["firearmCount"], glock.len());
     let pistols =

@@ -44,6 +44,7 @@ pub async fn random(
         .firearms
         .iter()
         .enumerate()
+        .map(|(at, f)| (at, &**f))
         .filter(|(_, f)| category.as_ref().is_none_or(|c| &f.category_id == c))
         .filter(|(_, f)| country.as_ref().is_none_or(|c| f.country_of_origin.as_deref() == Some(c.as_str())))
         .collect();

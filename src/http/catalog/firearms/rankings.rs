@@ -55,7 +55,7 @@ pub async fn top(
     let ranked = &RANKED_STATS[at_stat];
     let view = View::of(caller.plan);
     let firearms = &snapshot.catalog.firearms;
-    let rankings = &snapshot.read.rankings;
+    let rankings = &snapshot.rankings();
     let order = match category {
         Some(category) => &rankings.by_stat_in_category[at_stat][category],
         None => &rankings.by_stat[at_stat],
@@ -197,8 +197,7 @@ pub async fn power_rating(
 ) -> Result<Response, ApiError> {
     let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
     let rated: Vec<usize> = snapshot
-        .read
-        .rankings
+        .rankings()
         .by_power
         .iter()
         .map(|&at| at as usize)
@@ -209,7 +208,7 @@ pub async fn power_rating(
     let rows: Vec<Box<RawValue>> = page
         .iter()
         .map(|&at| {
-            let inputs = snapshot.read.rankings.power[at].expect("only rated firearms are ranked");
+            let inputs = snapshot.rankings().power[at].expect("only rated firearms are ranked");
             let power = json!({
                 "score": inputs.score,
                 "muzzleEnergyJ": inputs.muzzle_energy_j,

@@ -115,7 +115,7 @@ pub async fn by_action(
     let action = action.expect("required");
     let kind =
         ACTION_TYPES.iter().position(|known| *known == action).expect("the parameter is a known action");
-    let positions = &snapshot.read.rankings.by_action[kind];
+    let positions = &snapshot.rankings().by_action[kind];
     Ok(page_of(&snapshot, &paging, positions, ItemForm::Plan(View::of(caller.plan))))
 }
 
