@@ -89,6 +89,17 @@ impl Snapshot {
         self.rankings();
         self.game();
     }
+
+    /// Wait, off the runtime's workers, until the deferred parts are built (at once when they
+    /// are): a request for them right after a patch must not hold a worker while they build.
+    pub async fn figures_built(self: &Arc<Self>) {
+        let read = &self.read;
+        if read.statistics.is_ready() && read.rankings.is_ready() && read.game.is_ready() {
+            return;
+        }
+        let snapshot = self.clone();
+        tokio::task::spawn_blocking(move || snapshot.build_deferred()).await.expect("building never panics");
+    }
 }
 
 #[derive(Clone)]
@@ -155,7 +166,10 @@ impl CatalogHandle {
         version: Option<&str>,
     ) -> Result<Arc<GameAnalytics>, ApiError> {
         match version {
-            None => Ok(snapshot.game().clone()),
+            None => {
+                snapshot.figures_built().await;
+                Ok(snapshot.game().clone())
+            }
             Some(label) => self.frozen_game.get(&self.db, snapshot, label).await,
         }
     }

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::catalog::vocabulary::USER_TYPES;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
-use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::extract::snapshot::SnapshotWithFigures;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
 use crate::read::statistics::AdoptionCount;
@@ -51,7 +51,7 @@ impl QueryParams for TypeQuery {
 crate::query_params_doc!(TypeQuery);
 
 /// The firearms of a count, by name, at most `FIREARMS_SHOWN`.
-fn named(snapshot: &CurrentSnapshot, firearms: &BTreeSet<usize>) -> Vec<Value> {
+fn named(snapshot: &SnapshotWithFigures, firearms: &BTreeSet<usize>) -> Vec<Value> {
     let mut named: Vec<&crate::catalog::model::Firearm> =
         firearms.iter().map(|&at| &*snapshot.catalog.firearms[at]).collect();
     named.sort_by_cached_key(|f| (f.name.to_lowercase(), f.id.clone()));
@@ -63,7 +63,7 @@ fn named(snapshot: &CurrentSnapshot, firearms: &BTreeSet<usize>) -> Vec<Value> {
 #[utoipa::path(get, path = "/v1/stats/adoption/by-country", tag = "Statistics", params(CountryQuery),
     responses((status = 200, body = schemas::StatsAdoptionByCountryResponse)))]
 pub async fn by_country(
-    snapshot: CurrentSnapshot,
+    snapshot: SnapshotWithFigures,
     Valid(query): Valid<CountryQuery>,
 ) -> Result<Response, ApiError> {
     let code = query.code.expect("a required parameter was checked");
@@ -93,7 +93,7 @@ pub async fn by_country(
 #[utoipa::path(get, path = "/v1/stats/adoption/by-type", tag = "Statistics", params(TypeQuery),
     responses((status = 200, body = schemas::StatsAdoptionByTypeResponse)))]
 pub async fn by_type(
-    snapshot: CurrentSnapshot,
+    snapshot: SnapshotWithFigures,
     Valid(query): Valid<TypeQuery>,
 ) -> Result<Response, ApiError> {
     let kind = query.kind.expect("a required parameter was checked");

@@ -5,7 +5,7 @@ use axum::response::Response;
 use serde_json::{Value, json};
 
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
-use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::extract::snapshot::SnapshotWithFigures;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
 use crate::read::statistics::{decade_label, tally};
@@ -35,7 +35,10 @@ crate::query_params_doc!(EraQuery);
 /// per cartridge. A decade with none answers zeros.
 #[utoipa::path(get, path = "/v1/stats/by-era", tag = "Statistics", params(EraQuery),
     responses((status = 200, body = schemas::StatsByEraResponse)))]
-pub async fn by_era(snapshot: CurrentSnapshot, Valid(query): Valid<EraQuery>) -> Result<Response, ApiError> {
+pub async fn by_era(
+    snapshot: SnapshotWithFigures,
+    Valid(query): Valid<EraQuery>,
+) -> Result<Response, ApiError> {
     let decade = query.decade.expect("a required parameter was checked");
     let eras = &snapshot.statistics().eras;
     let positions: &[usize] = eras.firearms.get(&decade).map_or(&[], Vec::as_slice);
@@ -59,7 +62,7 @@ pub async fn by_era(snapshot: CurrentSnapshot, Valid(query): Valid<EraQuery>) ->
 }
 
 /// The cartridges most chambered by the decade's firearms, most first.
-fn calibers_of(snapshot: &CurrentSnapshot, decade: i64, top: usize) -> Vec<Value> {
+fn calibers_of(snapshot: &SnapshotWithFigures, decade: i64, top: usize) -> Vec<Value> {
     let counted = snapshot.statistics().eras.calibers.get(&decade).map_or(&[][..], Vec::as_slice);
     counted
         .iter()
@@ -96,7 +99,7 @@ crate::query_params_doc!(EraRangeQuery);
 #[utoipa::path(get, path = "/v1/stats/caliber-popularity-by-era", tag = "Statistics", params(EraRangeQuery),
     responses((status = 200, body = schemas::StatsCaliberPopularityByEraResponse)))]
 pub async fn caliber_popularity_by_era(
-    snapshot: CurrentSnapshot,
+    snapshot: SnapshotWithFigures,
     Valid(EraRangeQuery { from, to }): Valid<EraRangeQuery>,
 ) -> Result<Response, ApiError> {
     let eras = &snapshot.statistics().eras;

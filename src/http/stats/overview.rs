@@ -4,14 +4,14 @@
 use axum::response::Response;
 use serde_json::Value;
 
-use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::extract::snapshot::SnapshotWithFigures;
 use crate::http::openapi::schemas;
 use crate::http::respond;
 
 /// Record counts per resource, the catalog revision and the last change to a record.
 #[utoipa::path(get, path = "/v1/stats/summary", tag = "Statistics",
     responses((status = 200, body = schemas::StatsSummaryResponse)))]
-pub async fn summary(snapshot: CurrentSnapshot) -> Response {
+pub async fn summary(snapshot: SnapshotWithFigures) -> Response {
     let mut data = snapshot.statistics().summary.clone();
     data["catalogRevision"] = Value::from(snapshot.revision);
     respond::one(data)
@@ -20,7 +20,7 @@ pub async fn summary(snapshot: CurrentSnapshot) -> Response {
 /// Firearms per production status (every status listed, zero included), and those with none.
 #[utoipa::path(get, path = "/v1/stats/production-status", tag = "Statistics",
     responses((status = 200, body = schemas::StatsProductionStatusResponse)))]
-pub async fn production_status(snapshot: CurrentSnapshot) -> Response {
+pub async fn production_status(snapshot: SnapshotWithFigures) -> Response {
     respond::one(&snapshot.statistics().production_status)
 }
 
@@ -28,14 +28,14 @@ pub async fn production_status(snapshot: CurrentSnapshot) -> Response {
 /// share of all firearms (0 to 1, four places). A list counts as filled with one item.
 #[utoipa::path(get, path = "/v1/stats/field-coverage", tag = "Statistics",
     responses((status = 200, body = schemas::StatsFieldCoverageResponse)))]
-pub async fn field_coverage(snapshot: CurrentSnapshot) -> Response {
+pub async fn field_coverage(snapshot: SnapshotWithFigures) -> Response {
     respond::one(&snapshot.statistics().field_coverage)
 }
 
 /// Per category: firearms per decade of introduction (oldest first) and those with no year.
 #[utoipa::path(get, path = "/v1/stats/catalog-coverage", tag = "Statistics",
     responses((status = 200, body = schemas::StatsCatalogCoverageResponse)))]
-pub async fn catalog_coverage(snapshot: CurrentSnapshot) -> Response {
+pub async fn catalog_coverage(snapshot: SnapshotWithFigures) -> Response {
     respond::one(&snapshot.statistics().catalog_coverage)
 }
 
@@ -44,7 +44,7 @@ pub async fn catalog_coverage(snapshot: CurrentSnapshot) -> Response {
 /// null when none does), rounded to 0.1.
 #[utoipa::path(get, path = "/v1/stats/by-category", tag = "Statistics",
     responses((status = 200, body = schemas::StatsByCategoryResponse)))]
-pub async fn by_category(snapshot: CurrentSnapshot) -> Response {
+pub async fn by_category(snapshot: SnapshotWithFigures) -> Response {
     respond::one(&snapshot.statistics().by_category)
 }
 
@@ -52,6 +52,6 @@ pub async fn by_category(snapshot: CurrentSnapshot) -> Response {
 /// material (compared in lower case) with its count and share of those, most first.
 #[utoipa::path(get, path = "/v1/stats/materials", tag = "Statistics",
     responses((status = 200, body = schemas::StatsMaterialsResponse)))]
-pub async fn materials(snapshot: CurrentSnapshot) -> Response {
+pub async fn materials(snapshot: SnapshotWithFigures) -> Response {
     respond::one(&snapshot.statistics().materials)
 }

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use super::CATEGORY;
 use crate::access::paging::Limit;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Valid};
-use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::extract::snapshot::SnapshotWithFigures;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
 use crate::read::statistics::share;
@@ -17,7 +17,7 @@ use crate::read::statistics::share;
 /// cartridge it lists, primary or not), most first.
 #[utoipa::path(get, path = "/v1/stats/calibers/popular", tag = "Statistics",
     responses((status = 200, body = schemas::StatsPopularCalibersResponse)))]
-pub async fn popular_calibers(snapshot: CurrentSnapshot, Limit(limit): Limit) -> Response {
+pub async fn popular_calibers(snapshot: SnapshotWithFigures, Limit(limit): Limit) -> Response {
     let rows: Vec<Value> = snapshot.statistics().frequencies.calibers[..]
         .iter()
         .take(limit)
@@ -46,7 +46,7 @@ crate::query_params_doc!(CategoryQuery);
 #[utoipa::path(get, path = "/v1/stats/manufacturers/prolific", tag = "Statistics", params(CategoryQuery),
     responses((status = 200, body = schemas::StatsProlificManufacturersResponse)))]
 pub async fn prolific_manufacturers(
-    snapshot: CurrentSnapshot,
+    snapshot: SnapshotWithFigures,
     Limit(limit): Limit,
     Valid(CategoryQuery { category }): Valid<CategoryQuery>,
 ) -> Result<Response, ApiError> {
@@ -74,7 +74,7 @@ pub async fn prolific_manufacturers(
 #[utoipa::path(get, path = "/v1/stats/action-types", tag = "Statistics", params(CategoryQuery),
     responses((status = 200, body = schemas::StatsActionTypesResponse)))]
 pub async fn action_types(
-    snapshot: CurrentSnapshot,
+    snapshot: SnapshotWithFigures,
     Valid(CategoryQuery { category }): Valid<CategoryQuery>,
 ) -> Result<Response, ApiError> {
     let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
@@ -94,7 +94,7 @@ pub async fn action_types(
 #[utoipa::path(get, path = "/v1/stats/feature-frequency", tag = "Statistics", params(CategoryQuery),
     responses((status = 200, body = schemas::StatsFeatureFrequencyResponse)))]
 pub async fn feature_frequency(
-    snapshot: CurrentSnapshot,
+    snapshot: SnapshotWithFigures,
     Limit(limit): Limit,
     Valid(CategoryQuery { category }): Valid<CategoryQuery>,
 ) -> Result<Response, ApiError> {

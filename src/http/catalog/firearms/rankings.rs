@@ -11,7 +11,7 @@ use super::{ItemForm, in_category, item_with, page_of};
 use crate::access::caller::Caller;
 use crate::access::paging::{Limit, Paging};
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
-use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::extract::snapshot::{CurrentSnapshot, SnapshotWithFigures};
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
 use crate::read::rankings::{Better, RANKED_STAT_NAMES, RANKED_STATS, RankedStat, stat, winner};
@@ -43,7 +43,7 @@ crate::query_params_doc!(TopQuery);
 #[utoipa::path(get, path = "/v1/firearms/top", tag = "Rankings", params(TopQuery),
     responses((status = 200, body = schemas::TopFirearmsResponse)))]
 pub async fn top(
-    snapshot: CurrentSnapshot,
+    snapshot: SnapshotWithFigures,
     caller: Caller,
     Limit(limit): Limit,
     Valid(TopQuery { stat, category }): Valid<TopQuery>,
@@ -190,7 +190,7 @@ crate::query_params_doc!(CategoryOnlyQuery);
 #[utoipa::path(get, path = "/v1/firearms/power-rating", tag = "Rankings", params(CategoryOnlyQuery),
     responses((status = 200, body = schemas::PowerRatingPage)))]
 pub async fn power_rating(
-    snapshot: CurrentSnapshot,
+    snapshot: SnapshotWithFigures,
     caller: Caller,
     paging: Paging,
     Valid(CategoryOnlyQuery { category }): Valid<CategoryOnlyQuery>,

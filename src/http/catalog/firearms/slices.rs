@@ -12,7 +12,7 @@ use crate::catalog::model::Firearm;
 use crate::catalog::vocabulary::ACTION_TYPES;
 use crate::http::ApiError;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
-use crate::http::extract::snapshot::CurrentSnapshot;
+use crate::http::extract::snapshot::{CurrentSnapshot, SnapshotWithFigures};
 use crate::http::openapi::schemas;
 use crate::read::snapshot::Snapshot;
 use crate::read::statistics::frequency::COMPONENTS;
@@ -107,7 +107,7 @@ crate::query_params_doc!(ActionQuery);
 #[utoipa::path(get, path = "/v1/firearms/by-action", tag = "Rankings", params(ActionQuery),
     responses((status = 200, body = schemas::FirearmListPage)))]
 pub async fn by_action(
-    snapshot: CurrentSnapshot,
+    snapshot: SnapshotWithFigures,
     caller: Caller,
     paging: Paging,
     Valid(ActionQuery { action }): Valid<ActionQuery>,
