@@ -44,16 +44,21 @@ pub fn request(line: &RequestLine<'_>) {
     }
     match FORMAT.get() {
         Some(&format) => super::background::send(render(line, format, crate::clock::now())),
-        None => tracing::info!(
-            target: "armory::access",
-            method = %line.method,
-            path = %line.path,
-            status = line.status,
-            duration_ms = line.duration_ms,
-            request_id = line.request_id,
-            "request"
-        ),
+        None => event(line),
     }
+}
+
+/// The line as an ordinary `tracing` event (the formatter's, which `render` writes by hand).
+fn event(line: &RequestLine<'_>) {
+    tracing::info!(
+        target: "armory::access",
+        method = %line.method,
+        path = %line.path,
+        status = line.status,
+        duration_ms = line.duration_ms,
+        request_id = line.request_id,
+        "request"
+    )
 }
 
 /// The line as `tracing-subscriber`'s formatter writes it, ending in a newline.
@@ -147,17 +152,7 @@ mod tests {
         let captured = Captured::default();
         let builder =
             tracing_subscriber::fmt().with_writer(captured.clone()).with_timer(Stopped).with_ansi(false);
-        let emit = || {
-            tracing::info!(
-                target: "armory::access",
-                method = %line.method,
-                path = %line.path,
-                status = line.status,
-                duration_ms = line.duration_ms,
-                request_id = line.request_id,
-                "request"
-            )
-        };
+        let emit = || event(line);
         match format {
             LineFormat::Text => tracing::subscriber::with_default(builder.finish(), emit),
             LineFormat::Json => tracing::subscriber::with_default(builder.json().finish(), emit),
