@@ -106,11 +106,13 @@ impl Orders {
         // number (at 100,000 firearms the orders and rankings sorted names a dozen times).
         let name = by_name(catalog, start(seed.map(|s| &s.name)));
         let by_name = |a: usize, b: usize| name.rank[a].cmp(&name.rank[b]);
+        // Each cartridge's name lowered once, not once per firearm that chambers it.
+        let caliber_names: Vec<String> = catalog.calibers.iter().map(|c| c.name.to_lowercase()).collect();
         let caliber_name = |f: &std::sync::Arc<Firearm>| {
             let link = f.calibers.iter().find(|c| c.is_primary).or(f.calibers.first())?;
-            caliber_at.get(&link.caliber_id).map(|&i| catalog.calibers[i].name.to_lowercase())
+            caliber_at.get(&link.caliber_id).map(|&i| caliber_names[i].as_str())
         };
-        let caliber_key: Vec<Option<String>> = firearms.iter().map(caliber_name).collect();
+        let caliber_key: Vec<Option<&str>> = firearms.iter().map(caliber_name).collect();
         Self {
             weight: order(start(seed.map(|s| &s.weight)), |i| firearms[i].weight_empty_g, &by_name),
             year: order(
@@ -118,7 +120,7 @@ impl Orders {
                 |i| firearms[i].year_introduced.map(|y| y as f64),
                 &by_name,
             ),
-            caliber: order_by_key(start(seed.map(|s| &s.caliber)), |i| caliber_key[i].as_deref(), &by_name),
+            caliber: order_by_key(start(seed.map(|s| &s.caliber)), |i| caliber_key[i], &by_name),
             name,
         }
     }
