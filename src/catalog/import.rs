@@ -182,7 +182,11 @@ async fn import_scoped(
 
     let now = crate::clock::sql_now();
     tracing::debug!(records = total, "rows prepared");
-    let mut tx = db.begin_write().await.map_err(|e| format!("cannot start the import transaction: {e}"))?;
+    let mut conn = db.bulk_writer().await.map_err(|e| format!("cannot connect for the import: {e}"))?;
+    let mut tx = db
+        .begin_write_on(&mut conn)
+        .await
+        .map_err(|e| format!("cannot start the import transaction: {e}"))?;
     if let Scope::Part(part) = &scope
         && store::catalog_revision(&mut tx).await.map_err(|e| e.to_string())? != part.revision
     {

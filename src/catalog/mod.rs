@@ -10,6 +10,7 @@ pub mod load;
 pub mod model;
 pub mod rows;
 pub mod source_files;
+mod sqlite_literal;
 pub mod stats_versions;
 pub mod store;
 pub mod synth;

@@ -11,6 +11,7 @@ use sqlx::{AnyConnection, AssertSqlSafe, Row as _};
 
 use super::model::{Caliber, Catalog};
 use super::rows::TABLES;
+use super::sqlite_literal;
 use crate::db::Backend;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -25,6 +26,10 @@ pub type Columns = HashMap<String, ColumnType>;
 
 /// At most this many bound values in one statement (below SQLite's and PostgreSQL's limits).
 const MAX_BOUND_VALUES: usize = 10_000;
+
+/// At most this many literal values in one SQLite statement: a few MB of text at a firearm's
+/// 60 columns.
+const MAX_LITERAL_VALUES: usize = 50_000;
 
 pub async fn column_types(conn: &mut AnyConnection, backend: Backend, table: &str) -> sqlx::Result<Columns> {
     let sql = match backend {
@@ -81,7 +86,7 @@ pub async fn write_rows(
     let conflict = upsert_key.map(|key| on_conflict(&names, key, keep)).unwrap_or_default();
     let insert = Insert { table, names: &names, kinds: &kinds, rows, conflict: &conflict };
     match backend {
-        Backend::Sqlite => insert_bound(conn, &insert).await,
+        Backend::Sqlite => insert_literal(conn, &insert).await,
         Backend::Postgres => insert_as_json(conn, &insert).await,
     }
 }
@@ -107,25 +112,31 @@ fn on_conflict(names: &[&str], key: &str, keep: &[&str]) -> String {
     format!(" ON CONFLICT ({key}) DO UPDATE SET {}", updates.join(", "))
 }
 
-/// Multi-row inserts with one bound value per column and row (SQLite).
-async fn insert_bound(conn: &mut AnyConnection, insert: &Insert<'_>) -> Result<(), String> {
+/// Multi-row inserts with every value written into the statement (SQLite; `sqlite_literal` says
+/// why), a few hundred rows to a statement.
+async fn insert_literal(conn: &mut AnyConnection, insert: &Insert<'_>) -> Result<(), String> {
     let Insert { table, names, kinds, rows, conflict } = *insert;
-    let per_statement = (MAX_BOUND_VALUES / names.len()).max(1);
+    let per_statement = (MAX_LITERAL_VALUES / names.len()).max(1);
+    let head = format!("INSERT INTO {table} ({}) VALUES ", names.join(", "));
     for chunk in rows.chunks(per_statement) {
-        let mut sql = format!("INSERT INTO {table} ({}) VALUES ", names.join(", "));
-        for (i, _) in chunk.iter().enumerate() {
+        let mut sql = String::with_capacity(head.len() + chunk.len() * names.len() * 16);
+        let mut bound = Vec::new();
+        sql.push_str(&head);
+        for (i, row) in chunk.iter().enumerate() {
             sql.push_str(if i == 0 { "(" } else { ", (" });
-            // SQLite resolves each `$N` by a linear search over the names seen so far, which
-            // makes a statement with thousands of them quadratic; plain `?` is positional.
-            sql.push_str(&vec!["?"; names.len()].join(", "));
+            for (j, ((_, value), kind)) in row.iter().zip(kinds).enumerate() {
+                if j > 0 {
+                    sql.push_str(", ");
+                }
+                sqlite_literal::push(&mut sql, &mut bound, *kind, value);
+            }
             sql.push(')');
         }
         sql.push_str(conflict);
-        let mut query = sqlx::query(AssertSqlSafe(sql));
-        for row in chunk {
-            for ((_, value), kind) in row.iter().zip(kinds) {
-                query = bind(query, *kind, value);
-            }
+        // Not kept in the connection's statement cache: each text is used once.
+        let mut query = sqlx::query(AssertSqlSafe(sql)).persistent(false);
+        for x in bound {
+            query = query.bind(x);
         }
         query.execute(&mut *conn).await.map_err(|e| format!("writing {table}: {e}"))?;
     }
@@ -152,7 +163,8 @@ async fn insert_as_json(conn: &mut AnyConnection, insert: &Insert<'_>) -> Result
     Ok(())
 }
 
-/// `[{"column": value, ...}, ...]`, each value as its column's type takes it (as `bind` does).
+/// `[{"column": value, ...}, ...]`, each value as its column's type takes it (as
+/// `sqlite_literal::push` writes it).
 fn rows_as_json(rows: &[Vec<(String, Value)>], kinds: &[ColumnType]) -> String {
     let mut out = Vec::with_capacity(rows.len() * 512);
     out.push(b'[');
@@ -187,28 +199,6 @@ fn rows_as_json(rows: &[Vec<(String, Value)>], kinds: &[ColumnType]) -> String {
 
 fn write_json_str(out: &mut Vec<u8>, text: &str) {
     serde_json::to_writer(&mut *out, text).expect("writing to a Vec never fails");
-}
-
-type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
-
-fn bind<'q>(query: AnyQuery<'q>, kind: ColumnType, value: &Value) -> AnyQuery<'q> {
-    match kind {
-        ColumnType::Integer => query.bind(match value {
-            Value::Bool(b) => Some(i64::from(*b)),
-            other => other.as_i64(),
-        }),
-        ColumnType::Real => match value.as_f64() {
-            Some(number) => query.bind(number),
-            // sqlx 0.9's Any driver sends a null f64 to PostgreSQL as FLOAT4 (and a null f32 as
-            // FLOAT8); a cached statement prepared with a null would then refuse the next f64.
-            None => query.bind(None::<f32>),
-        },
-        ColumnType::Text => query.bind(match value {
-            Value::Null => None,
-            Value::String(s) => Some(s.clone()),
-            other => Some(other.to_string()),
-        }),
-    }
 }
 
 /// `$1, $2, …, $count`: the placeholders of an `IN (…)` list.

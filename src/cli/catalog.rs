@@ -39,6 +39,7 @@ pub enum CatalogCommand {
 pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), String> {
     match command {
         CatalogCommand::Import { path } => {
+            crate::allocator::keep_freed_memory();
             let db = connect_and_migrate(database_url).await?;
             let summary = import::import_dir(&db, &path, true).await?;
             println!("{summary}");

@@ -8,7 +8,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{AnyPool, ConnectOptions, Executor};
+use sqlx::{AnyConnection, AnyPool, ConnectOptions, Connection as _, Executor};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -82,10 +82,17 @@ impl Db {
         let options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(5));
         match backend {
             // WAL lets readers go on while the catalog import writes; foreign keys are on by
-            // default in sqlx's SQLite driver.
+            // default in sqlx's SQLite driver. A new database gets 16 KiB pages (the size is
+            // fixed once the first table is written, and a no-op after): a firearm's row is about
+            // 3 KB, so a 4 KiB page held one with a quarter of it empty, and an import of 100,000
+            // firearms wrote half again as many bytes (1 GB through the WAL and back), about 3 s of
+            // a 15 s import.
             Backend::Sqlite => options.max_connections(8).after_connect(|conn, _| {
                 Box::pin(async move {
-                    conn.execute("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000;").await?;
+                    conn.execute(
+                        "PRAGMA page_size = 16384; PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000;",
+                    )
+                    .await?;
                     Ok(())
                 })
             }),
@@ -115,6 +122,29 @@ impl Db {
         match self.backend {
             Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
             Backend::Postgres => self.pool.begin().await,
+        }
+    }
+
+    /// A connection of its own for one bulk write (a catalog import), taken out of the pool so
+    /// that what it is set up with ends with it. On SQLite it gets a 64 MiB page cache instead of
+    /// the default 2 MiB: writing 100,000 firearms through their table and four indexes, the small
+    /// cache evicted pages it read back from the WAL moments later, about a second of the import.
+    pub async fn bulk_writer(&self) -> sqlx::Result<AnyConnection> {
+        let mut conn = self.pool.acquire().await?.detach();
+        if self.backend == Backend::Sqlite {
+            conn.execute("PRAGMA cache_size = -65536").await?;
+        }
+        Ok(conn)
+    }
+
+    /// `begin_write` on a connection of its own (`bulk_writer`).
+    pub async fn begin_write_on<'c>(
+        &self,
+        conn: &'c mut AnyConnection,
+    ) -> sqlx::Result<sqlx::Transaction<'c, sqlx::Any>> {
+        match self.backend {
+            Backend::Sqlite => conn.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => conn.begin().await,
         }
     }
 
