@@ -16,10 +16,11 @@ use serde_json::{Value, json};
 
 use super::bulk_references;
 use super::change_log;
-use super::game_stats::CartridgeEnergies;
+use super::insert;
 use super::load::{self, FileRecords};
 use super::model::Catalog;
-use super::rows::{self, Row, RowSource, Table};
+use super::row_feed::{CHUNK, PreparedChunk, RowFeed, Writing};
+use super::rows::{self, Table};
 use super::source_files::{self, ChangedPart};
 use super::store;
 use crate::db::Db;
@@ -217,15 +218,24 @@ async fn import_scoped(
         Scope::Whole { .. } => None,
         Scope::Part(part) => Some(part.energies.clone()),
     };
-    let mut feed = RowFeed::start(catalog.clone(), stored.clone(), energies);
+    let mut types = HashMap::new();
+    for table in &rows::TABLES {
+        let names = std::iter::once(table.name).chain(table.children.iter().map(|(child, _)| *child));
+        for name in names {
+            let columns =
+                store::column_types(&mut tx, db.backend(), name).await.map_err(|e| e.to_string())?;
+            types.insert(name, columns);
+        }
+    }
+    let writing = Writing { backend: db.backend(), types, now: now.clone() };
+    let mut feed = RowFeed::start(catalog.clone(), stored.clone(), energies, writing);
     let whole = matches!(scope, Scope::Whole { .. });
     for table in &rows::TABLES {
         bar.set_message(table.name);
         let started = std::time::Instant::now();
         let row_count = rows::len(&catalog, table);
         let stored = &stored[table.name];
-        let mut counts =
-            sync_table(&mut tx, db, table, &catalog, stored, whole, &mut feed, &now, &mut log).await?;
+        let mut counts = sync_table(&mut tx, table, &catalog, stored, whole, &mut feed, &mut log).await?;
         if let Some(&count) = stored_counts.get(table.name) {
             counts.unchanged = count - counts.updated;
         }
@@ -282,67 +292,13 @@ async fn import_scoped(
     Ok(Some(summary))
 }
 
-/// Records turned into rows and written at a time: an import holds a few chunks of rows, whatever
-/// the catalog's size.
-const CHUNK: usize = 2_000;
-
-/// Chunks built and waiting while one is written.
-const CHUNKS_AHEAD: usize = 1;
-
-/// Every table's rows, chunk by chunk in the order of `rows::TABLES`, built on a thread of their
-/// own ahead of the writes. Building a row (serialising and hashing the record) was a third of a
-/// large import and writing the rest; side by side, the writes no longer wait for it.
-struct RowFeed {
-    chunks: tokio::sync::mpsc::Receiver<Vec<Row>>,
-}
-
-impl RowFeed {
-    /// `energies`: those of every stored caliber when `catalog` is a part (`RowSource::among`).
-    fn start(
-        catalog: Arc<Catalog>,
-        stored: Arc<rows::StoredTables>,
-        energies: Option<CartridgeEnergies>,
-    ) -> Self {
-        let (sender, chunks) = tokio::sync::mpsc::channel(CHUNKS_AHEAD);
-        // Detached: it ends after the last chunk, or at the next one when the import has stopped
-        // (dropped the receiver) part-way.
-        std::thread::Builder::new()
-            .name("import-rows".into())
-            .spawn(move || {
-                let source = match &energies {
-                    Some(energies) => RowSource::among(&catalog, &stored, energies),
-                    None => RowSource::new(&catalog, &stored),
-                };
-                for table in &rows::TABLES {
-                    let total = rows::len(&catalog, table);
-                    for start in (0..total).step_by(CHUNK) {
-                        let chunk = rows_side_by_side(&source, table, start..(start + CHUNK).min(total));
-                        if sender.blocking_send(chunk).is_err() {
-                            return;
-                        }
-                    }
-                }
-            })
-            .expect("a thread starts");
-        Self { chunks }
-    }
-
-    /// The next chunk: the rows of the table being written, records `CHUNK` at a time.
-    async fn next(&mut self) -> Result<Vec<Row>, String> {
-        self.chunks.recv().await.ok_or_else(|| "building the catalog's rows failed".to_owned())
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
 async fn sync_table(
     conn: &mut sqlx::AnyConnection,
-    db: &Db,
     table: &Table,
     catalog: &Catalog,
     stored: &HashMap<String, store::Stored>,
     whole: bool,
     feed: &mut RowFeed,
-    now: &str,
     log: &mut ChangeLog,
 ) -> Result<Counts, String> {
     let mut counts = Counts::default();
@@ -362,10 +318,9 @@ async fn sync_table(
     };
     delete_with_children(conn, table, &deleted).await?;
 
-    let types = store::column_types(conn, db.backend(), table.name).await.map_err(|e| e.to_string())?;
     for _ in 0..rows::len(catalog, table).div_ceil(CHUNK) {
         let chunk = feed.next().await?;
-        write_chunk(conn, db, table, &types, stored, chunk, now, log, &mut counts).await?;
+        write_chunk(conn, table, chunk, log, &mut counts).await?;
     }
 
     if let Some(prefix) = table.event_prefix {
@@ -378,22 +333,6 @@ async fn sync_table(
     }
     log.records.extend(deleted.into_iter().map(|id| (table.name, id)));
     Ok(counts)
-}
-
-/// A chunk's rows, built in two halves on two threads. When the import writes little (a catalog
-/// imported again with one record changed) building rows is all there is to wait for: on one
-/// thread it took the unchanged 100,000 firearms about a second longer. Small chunks stay on one.
-fn rows_side_by_side(source: &RowSource<'_>, table: &Table, range: std::ops::Range<usize>) -> Vec<Row> {
-    if range.len() < 64 {
-        return source.rows(table, range);
-    }
-    let middle = range.start + range.len() / 2;
-    std::thread::scope(|scope| {
-        let second = scope.spawn(|| source.rows(table, middle..range.end));
-        let mut rows = source.rows(table, range.start..middle);
-        rows.extend(second.join().expect("building rows never panics"));
-        rows
-    })
 }
 
 async fn delete_with_children(
@@ -409,27 +348,15 @@ async fn delete_with_children(
 
 /// Write one chunk's created and changed records (unchanged ones are only counted), replacing the
 /// changed records' children, and note their events.
-#[allow(clippy::too_many_arguments)]
 async fn write_chunk(
     conn: &mut sqlx::AnyConnection,
-    db: &Db,
     table: &Table,
-    types: &store::Columns,
-    stored: &HashMap<String, store::Stored>,
-    chunk: Vec<Row>,
-    now: &str,
+    chunk: PreparedChunk,
     log: &mut ChangeLog,
     counts: &mut Counts,
 ) -> Result<(), String> {
-    let mut created = Vec::new();
-    let mut updated = Vec::new();
-    for row in chunk {
-        match stored.get(&row.id) {
-            None => created.push(row),
-            Some(s) if s.version != row.version => updated.push(row),
-            Some(_) => counts.unchanged += 1,
-        }
-    }
+    let PreparedChunk { created, updated, unchanged, statements } = chunk;
+    counts.unchanged += unchanged;
     counts.created += created.len();
     counts.updated += updated.len();
     if created.is_empty() && updated.is_empty() {
@@ -448,31 +375,7 @@ async fn write_chunk(
             .await
             .map_err(|e| e.to_string())?;
     }
-
-    let mut parent_rows: Vec<Vec<(String, Value)>> = Vec::with_capacity(created.len() + updated.len());
-    let mut child_rows: HashMap<&str, Vec<Vec<(String, Value)>>> = HashMap::new();
-    for row in created.iter_mut().chain(updated.iter_mut()) {
-        for child in std::mem::take(&mut row.children) {
-            child_rows.entry(child.table).or_default().push(child.columns);
-        }
-        let created_at = stored.get(&row.id).map_or(now, |s| s.created_at.as_str());
-        let mut columns = std::mem::take(&mut row.columns);
-        columns.push(("record".into(), Value::String(std::mem::take(&mut row.record_text))));
-        columns.push(("version".into(), json!(row.version)));
-        columns.push(("created_at".into(), json!(created_at)));
-        columns.push(("updated_at".into(), json!(now)));
-        parent_rows.push(columns);
-    }
-    store::write_rows(conn, db.backend(), table.name, types, &parent_rows, Some("id"), &["created_at"])
-        .await?;
-    drop(parent_rows);
-    for (child_table, child_rows) in child_rows {
-        let types = store::column_types(conn, db.backend(), child_table).await.map_err(|e| e.to_string())?;
-        // An image id is unique across firearms, and a record written in an earlier chunk may take
-        // over one that a changed record of a later chunk still holds: it moves, it does not clash.
-        let key = (child_table == "images").then_some("id");
-        store::write_rows(conn, db.backend(), child_table, &types, &child_rows, key, &[]).await?;
-    }
+    insert::run(conn, statements).await?;
 
     if let Some(prefix) = table.event_prefix {
         let events = &mut log.events;
@@ -485,7 +388,7 @@ async fn write_chunk(
             events.extend(firearm_events(table, old_records.get(&row.id), &row.record));
         }
     }
-    log.records.extend(created.iter().chain(&updated).map(|row| (table.name, row.id.clone())));
+    log.records.extend(created.into_iter().chain(updated).map(|row| (table.name, row.id)));
     Ok(())
 }
 

@@ -9,9 +9,9 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use sqlx::{AnyConnection, AssertSqlSafe, Row as _};
 
+use super::insert;
 use super::model::{Caliber, Catalog};
 use super::rows::TABLES;
-use super::sqlite_literal;
 use crate::db::Backend;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -26,10 +26,6 @@ pub type Columns = HashMap<String, ColumnType>;
 
 /// At most this many bound values in one statement (below SQLite's and PostgreSQL's limits).
 const MAX_BOUND_VALUES: usize = 10_000;
-
-/// At most this many literal values in one SQLite statement: a few MB of text at a firearm's
-/// 60 columns.
-const MAX_LITERAL_VALUES: usize = 50_000;
 
 pub async fn column_types(conn: &mut AnyConnection, backend: Backend, table: &str) -> sqlx::Result<Columns> {
     let sql = match backend {
@@ -57,7 +53,8 @@ pub async fn column_types(conn: &mut AnyConnection, backend: Backend, table: &st
 }
 
 /// Insert rows (all with the same columns, in the same order); with `upsert_key`, a row whose key
-/// exists replaces its columns except `keep` (such as created_at).
+/// exists replaces its columns except `keep` (such as created_at). `insert::prepare` and
+/// `insert::run` in one step.
 pub async fn write_rows(
     conn: &mut AnyConnection,
     backend: Backend,
@@ -67,138 +64,8 @@ pub async fn write_rows(
     upsert_key: Option<&str>,
     keep: &[&str],
 ) -> Result<(), String> {
-    let Some(first) = rows.first() else { return Ok(()) };
-    let names: Vec<&str> = first.iter().map(|(name, _)| name.as_str()).collect();
-    // Every row has the first one's columns in its order; each value is bound by its position's
-    // type, looked up once here rather than per value.
-    let mut kinds = Vec::with_capacity(names.len());
-    for name in &names {
-        let Some(kind) = types.get(*name) else {
-            return Err(format!("table {table} has no column {name}"));
-        };
-        kinds.push(*kind);
-    }
-    if let Some(odd) =
-        rows.iter().find(|row| row.iter().map(|(name, _)| name.as_str()).ne(names.iter().copied()))
-    {
-        return Err(format!("table {table}: a row's columns differ from the first row's ({odd:?})"));
-    }
-    let conflict = upsert_key.map(|key| on_conflict(&names, key, keep)).unwrap_or_default();
-    let insert = Insert { table, names: &names, kinds: &kinds, rows, conflict: &conflict };
-    match backend {
-        Backend::Sqlite => insert_literal(conn, &insert).await,
-        Backend::Postgres => insert_as_json(conn, &insert).await,
-    }
-}
-
-/// One table's rows to insert: every row has `names`' columns in that order, each bound as
-/// `kinds` says, and `conflict` ends the statement (empty, or an upsert's `ON CONFLICT`).
-#[derive(Clone, Copy)]
-struct Insert<'a> {
-    table: &'a str,
-    names: &'a [&'a str],
-    kinds: &'a [ColumnType],
-    rows: &'a [Vec<(String, Value)>],
-    conflict: &'a str,
-}
-
-/// ` ON CONFLICT (key) DO UPDATE SET ...` over every column but the key and `keep`.
-fn on_conflict(names: &[&str], key: &str, keep: &[&str]) -> String {
-    let updates: Vec<String> = names
-        .iter()
-        .filter(|name| **name != key && !keep.contains(name))
-        .map(|name| format!("{name} = excluded.{name}"))
-        .collect();
-    format!(" ON CONFLICT ({key}) DO UPDATE SET {}", updates.join(", "))
-}
-
-/// Multi-row inserts with every value written into the statement (SQLite; `sqlite_literal` says
-/// why), a few hundred rows to a statement.
-async fn insert_literal(conn: &mut AnyConnection, insert: &Insert<'_>) -> Result<(), String> {
-    let Insert { table, names, kinds, rows, conflict } = *insert;
-    let per_statement = (MAX_LITERAL_VALUES / names.len()).max(1);
-    let head = format!("INSERT INTO {table} ({}) VALUES ", names.join(", "));
-    for chunk in rows.chunks(per_statement) {
-        let mut sql = String::with_capacity(head.len() + chunk.len() * names.len() * 16);
-        let mut bound = Vec::new();
-        sql.push_str(&head);
-        for (i, row) in chunk.iter().enumerate() {
-            sql.push_str(if i == 0 { "(" } else { ", (" });
-            for (j, ((_, value), kind)) in row.iter().zip(kinds).enumerate() {
-                if j > 0 {
-                    sql.push_str(", ");
-                }
-                sqlite_literal::push(&mut sql, &mut bound, *kind, value);
-            }
-            sql.push(')');
-        }
-        sql.push_str(conflict);
-        // Not kept in the connection's statement cache: each text is used once.
-        let mut query = sqlx::query(AssertSqlSafe(sql)).persistent(false);
-        for x in bound {
-            query = query.bind(x);
-        }
-        query.execute(&mut *conn).await.map_err(|e| format!("writing {table}: {e}"))?;
-    }
-    Ok(())
-}
-
-/// All rows in one statement that binds them as a single JSON array, expanded by the server
-/// (PostgreSQL). Bound one value at a time, the driver encoded and the server bound 60 values
-/// per firearm, which was most of a 100,000-firearm import; one text value per chunk is parsed
-/// by the server in one pass.
-async fn insert_as_json(conn: &mut AnyConnection, insert: &Insert<'_>) -> Result<(), String> {
-    let Insert { table, names, kinds, rows, conflict } = *insert;
-    let columns = names.join(", ");
-    let sql = format!(
-        "INSERT INTO {table} ({columns}) SELECT {columns} \
-         FROM json_populate_recordset(NULL::{table}, CAST($1 AS JSON)){conflict}"
-    );
-    let rows_json = rows_as_json(rows, kinds);
-    sqlx::query(AssertSqlSafe(sql))
-        .bind(rows_json)
-        .execute(&mut *conn)
-        .await
-        .map_err(|e| format!("writing {table}: {e}"))?;
-    Ok(())
-}
-
-/// `[{"column": value, ...}, ...]`, each value as its column's type takes it (as
-/// `sqlite_literal::push` writes it).
-fn rows_as_json(rows: &[Vec<(String, Value)>], kinds: &[ColumnType]) -> String {
-    let mut out = Vec::with_capacity(rows.len() * 512);
-    out.push(b'[');
-    for (i, row) in rows.iter().enumerate() {
-        out.extend_from_slice(if i == 0 { b"{" } else { b",{" });
-        for (j, ((name, value), kind)) in row.iter().zip(kinds).enumerate() {
-            if j > 0 {
-                out.push(b',');
-            }
-            write_json_str(&mut out, name);
-            out.push(b':');
-            match (kind, value) {
-                (_, Value::Null) => out.extend_from_slice(b"null"),
-                (ColumnType::Integer, Value::Bool(b)) => out.push(if *b { b'1' } else { b'0' }),
-                (ColumnType::Integer, other) => match other.as_i64() {
-                    Some(n) => out.extend_from_slice(n.to_string().as_bytes()),
-                    None => out.extend_from_slice(b"null"),
-                },
-                (ColumnType::Real, other) => match other.as_f64() {
-                    Some(_) => out.extend_from_slice(other.to_string().as_bytes()),
-                    None => out.extend_from_slice(b"null"),
-                },
-                (ColumnType::Text, Value::String(s)) => write_json_str(&mut out, s),
-                (ColumnType::Text, other) => write_json_str(&mut out, &other.to_string()),
-            }
-        }
-        out.push(b'}');
-    }
-    out.push(b']');
-    String::from_utf8(out).expect("JSON text is UTF-8")
-}
-
-fn write_json_str(out: &mut Vec<u8>, text: &str) {
-    serde_json::to_writer(&mut *out, text).expect("writing to a Vec never fails");
+    let statements = insert::prepare(backend, table, types, rows, upsert_key, keep)?;
+    insert::run(conn, statements).await
 }
 
 /// `$1, $2, …, $count`: the placeholders of an `IN (…)` list.
