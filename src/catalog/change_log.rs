@@ -71,9 +71,7 @@ pub async fn record(
             ]
         })
         .collect();
-    let types =
-        store::column_types(conn, db.backend(), "catalog_changes").await.map_err(|e| e.to_string())?;
-    store::write_rows(conn, db.backend(), "catalog_changes", &types, &rows, None, &[]).await
+    store::append_rows(conn, db.backend(), "catalog_changes", &rows).await
 }
 
 /// The records changed between two states of the catalog, by table.

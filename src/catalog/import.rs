@@ -449,6 +449,5 @@ async fn record_events(
             ]
         })
         .collect();
-    let types = store::column_types(conn, db.backend(), "catalog_events").await.map_err(|e| e.to_string())?;
-    store::write_rows(conn, db.backend(), "catalog_events", &types, &rows, None, &[]).await
+    store::append_rows(conn, db.backend(), "catalog_events", &rows).await
 }

@@ -99,8 +99,7 @@ async fn write(conn: &mut AnyConnection, db: &Db, files: &[FileRecords]) -> Resu
             ]
         })
         .collect();
-    let types = store::column_types(conn, db.backend(), "catalog_files").await.map_err(|e| e.to_string())?;
-    store::write_rows(conn, db.backend(), "catalog_files", &types, &rows, None, &[]).await
+    store::append_rows(conn, db.backend(), "catalog_files", &rows).await
 }
 
 /// A data folder against the remembered files.

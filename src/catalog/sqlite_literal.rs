@@ -1,5 +1,5 @@
 //! Values written into an SQLite statement as SQL literals, for the catalog import's multi-row
-//! inserts (`store::write_rows`).
+//! inserts (`insert::prepare`).
 //!
 //! Bound one by one, each of a firearm's 60 values was cloned into sqlx's `Any` arguments,
 //! converted again for SQLite on its worker thread and copied a third time by SQLite's bind: at

@@ -52,20 +52,16 @@ pub async fn column_types(conn: &mut AnyConnection, backend: Backend, table: &st
         .collect())
 }
 
-/// Insert rows (all with the same columns, in the same order); with `upsert_key`, a row whose key
-/// exists replaces its columns except `keep` (such as created_at). `insert::prepare` and
-/// `insert::run` in one step.
-pub async fn write_rows(
+/// Insert `rows` (all with the same columns, in the same order) into `table`, its column types
+/// read first: `insert::prepare` and `insert::run` in one step, for the import's own tables.
+pub async fn append_rows(
     conn: &mut AnyConnection,
     backend: Backend,
     table: &str,
-    types: &Columns,
     rows: &[Vec<(String, Value)>],
-    upsert_key: Option<&str>,
-    keep: &[&str],
 ) -> Result<(), String> {
-    let statements = insert::prepare(backend, table, types, rows, upsert_key, keep)?;
-    insert::run(conn, statements).await
+    let types = column_types(conn, backend, table).await.map_err(|e| e.to_string())?;
+    insert::run(conn, insert::prepare(backend, table, &types, rows, None, &[])?).await
 }
 
 /// `$1, $2, …, $count`: the placeholders of an `IN (…)` list.
