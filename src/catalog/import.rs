@@ -175,6 +175,20 @@ async fn import_scoped(
     scope: Scope,
     progress: bool,
 ) -> Result<Option<Summary>, String> {
+    let mut writer = db.bulk_writer().await.map_err(|e| format!("cannot connect for the import: {e}"))?;
+    let outcome = import_on(&mut writer, db, catalog, scope, progress).await;
+    writer.finish().await;
+    outcome
+}
+
+/// `import_scoped` on `conn`, in a transaction of its own.
+async fn import_on(
+    conn: &mut sqlx::AnyConnection,
+    db: &Db,
+    catalog: Arc<Catalog>,
+    scope: Scope,
+    progress: bool,
+) -> Result<Option<Summary>, String> {
     let total = catalog.record_count();
     let bar = if progress { ProgressBar::new(total as u64) } else { ProgressBar::hidden() };
     bar.set_style(
@@ -183,11 +197,8 @@ async fn import_scoped(
 
     let now = crate::clock::sql_now();
     tracing::debug!(records = total, "rows prepared");
-    let mut conn = db.bulk_writer().await.map_err(|e| format!("cannot connect for the import: {e}"))?;
-    let mut tx = db
-        .begin_write_on(&mut conn)
-        .await
-        .map_err(|e| format!("cannot start the import transaction: {e}"))?;
+    let mut tx =
+        db.begin_write_on(conn).await.map_err(|e| format!("cannot start the import transaction: {e}"))?;
     if let Scope::Part(part) = &scope
         && store::catalog_revision(&mut tx).await.map_err(|e| e.to_string())? != part.revision
     {

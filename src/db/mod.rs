@@ -8,6 +8,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::pool::PoolConnection;
 use sqlx::{AnyConnection, AnyPool, ConnectOptions, Connection as _, Executor};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,19 +126,22 @@ impl Db {
         }
     }
 
-    /// A connection of its own for one bulk write (a catalog import), taken out of the pool so
-    /// that what it is set up with ends with it. On SQLite it gets a 64 MiB page cache instead of
-    /// the default 2 MiB: writing 100,000 firearms through their table and four indexes, the small
+    /// A connection for one bulk write (a catalog import), set up for it until `BulkWriter::finish`
+    /// puts it back in the pool as it was. On SQLite it gets a 64 MiB page cache instead of the
+    /// default 2 MiB: writing 100,000 firearms through their table and four indexes, the small
     /// cache evicted pages it read back from the WAL moments later, about a second of the import.
-    pub async fn bulk_writer(&self) -> sqlx::Result<AnyConnection> {
-        let mut conn = self.pool.acquire().await?.detach();
+    pub async fn bulk_writer(&self) -> sqlx::Result<BulkWriter> {
+        let mut conn = self.pool.acquire().await?;
+        let mut cache_size = None;
         if self.backend == Backend::Sqlite {
+            let (size,): (i64,) = sqlx::query_as("PRAGMA cache_size").fetch_one(&mut *conn).await?;
             conn.execute("PRAGMA cache_size = -65536").await?;
+            cache_size = Some(size);
         }
-        Ok(conn)
+        Ok(BulkWriter { conn, cache_size })
     }
 
-    /// `begin_write` on a connection of its own (`bulk_writer`).
+    /// `begin_write` on a connection already taken (`bulk_writer`).
     pub async fn begin_write_on<'c>(
         &self,
         conn: &'c mut AnyConnection,
@@ -158,6 +162,42 @@ impl Db {
 
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+}
+
+/// A pooled connection set up for a bulk write (`Db::bulk_writer`). It stays a pool connection,
+/// so an in-memory SQLite database, which lives only as long as its connection, keeps what the
+/// import wrote.
+pub struct BulkWriter {
+    conn: PoolConnection<sqlx::Any>,
+    /// SQLite's page cache size before the bulk write, to restore.
+    cache_size: Option<i64>,
+}
+
+impl BulkWriter {
+    /// Put the connection back as it was before the bulk write, whatever its outcome; one that
+    /// cannot be is closed rather than returned to the pool with a large cache.
+    pub async fn finish(mut self) {
+        if let Some(size) = self.cache_size {
+            let restore = format!("PRAGMA cache_size = {size}");
+            if let Err(e) = self.conn.execute(sqlx::AssertSqlSafe(restore)).await {
+                tracing::warn!(error = %e, "the bulk writer's page cache was not restored; closing it");
+                self.conn.close_on_drop();
+            }
+        }
+    }
+}
+
+impl std::ops::Deref for BulkWriter {
+    type Target = AnyConnection;
+    fn deref(&self) -> &AnyConnection {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for BulkWriter {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        &mut self.conn
     }
 }
 
