@@ -19,7 +19,7 @@ use super::change_log;
 use super::insert;
 use super::load::{self, FileRecords};
 use super::model::Catalog;
-use super::row_feed::{CHUNK, PreparedChunk, RowFeed, Writing};
+use super::row_feed::{CHUNK, PreparedChunk, RowFeed, Writing, Written};
 use super::rows::{self, Table};
 use super::source_files::{self, ChangedPart};
 use super::store;
@@ -331,7 +331,8 @@ async fn sync_table(
 
     for _ in 0..rows::len(catalog, table).div_ceil(CHUNK) {
         let chunk = feed.next().await?;
-        write_chunk(conn, table, chunk, log, &mut counts).await?;
+        let written = write_chunk(conn, table, chunk, log, &mut counts).await?;
+        feed.dispose(written);
     }
 
     if let Some(prefix) = table.event_prefix {
@@ -358,20 +359,21 @@ async fn delete_with_children(
 }
 
 /// Write one chunk's created and changed records (unchanged ones are only counted), replacing the
-/// changed records' children, and note their events.
+/// changed records' children, and note their events. Answers the records written, for the feed
+/// to free (`RowFeed::dispose`).
 async fn write_chunk(
     conn: &mut sqlx::AnyConnection,
     table: &Table,
     chunk: PreparedChunk,
     log: &mut ChangeLog,
     counts: &mut Counts,
-) -> Result<(), String> {
+) -> Result<Vec<Written>, String> {
     let PreparedChunk { created, updated, unchanged, statements } = chunk;
     counts.unchanged += unchanged;
     counts.created += created.len();
     counts.updated += updated.len();
     if created.is_empty() && updated.is_empty() {
-        return Ok(());
+        return Ok(vec![]);
     }
 
     // The old records of changed firearms decide the finer firearm and image events.
@@ -399,8 +401,10 @@ async fn write_chunk(
             events.extend(firearm_events(table, old_records.get(&row.id), &row.record));
         }
     }
-    log.records.extend(created.into_iter().chain(updated).map(|row| (table.name, row.id)));
-    Ok(())
+    let mut written = created;
+    written.extend(updated);
+    log.records.extend(written.iter().map(|row| (table.name, row.id.clone())));
+    Ok(written)
 }
 
 /// The events that go with firearm.created / firearm.updated.

@@ -54,6 +54,8 @@ pub struct PreparedChunk {
 
 pub struct RowFeed {
     chunks: tokio::sync::mpsc::Receiver<Result<PreparedChunk, String>>,
+    /// Written records on their way back to the feed's thread, to be freed there (`dispose`).
+    spent: std::sync::mpsc::Sender<Vec<Written>>,
 }
 
 impl RowFeed {
@@ -65,6 +67,7 @@ impl RowFeed {
         writing: Writing,
     ) -> Self {
         let (sender, chunks) = tokio::sync::mpsc::channel(CHUNKS_AHEAD);
+        let (spent, to_free) = std::sync::mpsc::channel::<Vec<Written>>();
         // Detached: it ends after the last chunk, or at the next one when the import has stopped
         // (dropped the receiver) part-way.
         std::thread::Builder::new()
@@ -77,6 +80,7 @@ impl RowFeed {
                 for table in &rows::TABLES {
                     let total = rows::len(&catalog, table);
                     for start in (0..total).step_by(CHUNK) {
+                        to_free.try_iter().for_each(drop);
                         let rows = rows_side_by_side(&source, table, start..(start + CHUNK).min(total));
                         let chunk = prepare(rows, table, &stored[table.name], &writing);
                         if sender.blocking_send(chunk).is_err() {
@@ -86,12 +90,21 @@ impl RowFeed {
                 }
             })
             .expect("a thread starts");
-        Self { chunks }
+        Self { chunks, spent }
     }
 
     /// The next chunk of the table being written, records `CHUNK` at a time.
     pub async fn next(&mut self) -> Result<PreparedChunk, String> {
         self.chunks.recv().await.unwrap_or_else(|| Err("building the catalog's rows failed".to_owned()))
+    }
+
+    /// Hand records the import is done with back to the feed, which frees them between chunks:
+    /// freed by the writer, 100,000 firearms' records held the database idle for about 0.8 s.
+    /// Once the feed has ended they are freed here.
+    pub fn dispose(&self, records: Vec<Written>) {
+        if let Err(std::sync::mpsc::SendError(records)) = self.spent.send(records) {
+            drop(records);
+        }
     }
 }
 

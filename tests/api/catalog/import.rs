@@ -29,6 +29,7 @@ crate::on_each_database!(
     a_dangling_reference_refuses_the_import_and_writes_nothing,
     more_than_a_thousand_changes_become_one_resync,
     an_export_imports_back_unchanged,
+    text_imports_back_as_written_whatever_it_holds,
     removing_a_firearm_records_its_deletion,
     a_catalog_of_several_chunks_imports_as_one,
     a_failure_part_way_leaves_the_previous_catalog_whole,
@@ -216,6 +217,44 @@ async fn an_export_imports_back_unchanged(backend: Backend) {
     assert_eq!(exported, bundled());
     let summary = import::import(&db, exported.clone(), false).await.unwrap();
     assert_eq!(summary.changed(), 0);
+}
+
+/// PostgreSQL's rows travel as one text per column, values parted by control characters: text
+/// holding those characters, and an empty text as a chunk's only row, still come back as written.
+async fn text_imports_back_as_written_whatever_it_holds(backend: Backend) {
+    let (db, _database) = fresh_db(backend).await;
+    let mut catalog = bundled();
+    for (id, notes) in [("glock-19", "parted\u{1e}by\u{1f}separators"), ("glock-17", "")] {
+        let firearm = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == id).unwrap());
+        firearm.notes = Some(notes.into());
+    }
+    import::import(&db, catalog.clone(), false).await.unwrap();
+    let stored_notes = |id: &'static str| {
+        let db = db.clone();
+        async move {
+            let (notes,): (Option<String>,) = sqlx::query_as("SELECT notes FROM firearms WHERE id = $1")
+                .bind(id)
+                .fetch_one(db.pool())
+                .await
+                .unwrap();
+            notes
+        }
+    };
+    assert_eq!(stored_notes("glock-19").await.as_deref(), Some("parted\u{1e}by\u{1f}separators"));
+    assert_eq!(stored_notes("glock-17").await.as_deref(), Some(""));
+
+    // One changed firearm: a chunk of one row, its notes empty.
+    let firearm = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-19").unwrap());
+    firearm.notes = Some(String::new());
+    let summary = import::import(&db, catalog.clone(), false).await.unwrap();
+    assert_eq!(summary.changed(), 1);
+    assert_eq!(stored_notes("glock-19").await.as_deref(), Some(""));
+    let mut conn = db.pool().acquire().await.unwrap();
+    let stored = store::read_catalog(&mut conn).await.unwrap();
+    let notes_of = |catalog: &Catalog| -> std::collections::BTreeMap<String, Option<String>> {
+        catalog.firearms.iter().map(|f| (f.id.clone(), f.notes.clone())).collect()
+    };
+    assert_eq!(notes_of(&stored), notes_of(&catalog));
 }
 
 async fn removing_a_firearm_records_its_deletion(backend: Backend) {
