@@ -1,6 +1,6 @@
 //! The read path: each node serves the catalog from one immutable in-memory snapshot, swapped
-//! whole when the catalog revision in the database moves (polled twice a second), so catalog reads
-//! never touch the database and never see half an import.
+//! whole when the catalog revision in the database moves (polled ten times a second,
+//! `REVISION_POLL`), so catalog reads never touch the database and never see half an import.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
