@@ -177,7 +177,12 @@ fn as_arrays(insert: &Insert<'_>) -> Option<Statement> {
         .iter()
         .enumerate()
         .map(|(i, kind)| {
-            let split = format!("string_to_array(CAST(${} AS TEXT), chr(30), chr(31))", i + 1);
+            let split = format!(
+                "string_to_array(CAST(${} AS TEXT), chr({}), chr({}))",
+                i + 1,
+                VALUE_SEPARATOR as u32,
+                NULL_VALUE as u32
+            );
             match kind {
                 ColumnType::Integer => format!("CAST({split} AS BIGINT[])"),
                 ColumnType::Real => format!("CAST({split} AS DOUBLE PRECISION[])"),
