@@ -29,6 +29,32 @@ pub enum DbError {
     Migration(String),
 }
 
+/// Whether a SQLite URL names sqlx's private in-memory database (`sqlite::memory:`).
+fn in_memory(url: &str) -> bool {
+    let database = url.trim_start_matches("sqlite:").trim_start_matches("//");
+    database.split('?').next() == Some(":memory:")
+}
+
+/// `sqlite::memory:` as one in-memory database that every connection of the pool shares. sqlx
+/// gives each parse of `:memory:` a database of its own, and the `Any` driver parses the URL
+/// again for every connection it opens, so each pooled connection saw an empty database of its
+/// own: the server did not start (the count after the migrations found no tables). A name of its
+/// own per pool, with the shared cache, keeps one database per pool; the name is a `file:` URI
+/// because SQLite shares an in-memory database by name only when it was opened by URI.
+fn one_shared_memory_database(url: &str) -> String {
+    let mut shared =
+        format!("sqlite:file:armory-memory-{}?mode=memory&cache=shared", uuid::Uuid::new_v4().simple());
+    // The URL's other parameters stay; its mode and cache are the ones above.
+    let params = url.split_once('?').map_or("", |(_, params)| params);
+    for param in params.split('&') {
+        if !(param.is_empty() || param.starts_with("mode=") || param.starts_with("cache=")) {
+            shared.push('&');
+            shared.push_str(param);
+        }
+    }
+    shared
+}
+
 #[derive(Clone, Debug)]
 pub struct Db {
     pool: AnyPool,
@@ -42,7 +68,7 @@ impl Db {
     /// Connect and check the database answers. A SQLite file is created when missing.
     pub async fn connect(url: &str) -> Result<Self, DbError> {
         let (options, backend) = Self::options(url)?;
-        let pool = Self::pool_options(backend)
+        let pool = Self::pool_options(backend, url)
             .connect_with(options)
             .await
             .map_err(|e| DbError::Unreachable { url: redact(url), cause: first_line(&e) })?;
@@ -52,7 +78,7 @@ impl Db {
     /// A pool that connects on first use; used to build an app whose database may be gone.
     pub fn connect_lazy(url: &str) -> Result<Self, DbError> {
         let (options, backend) = Self::options(url)?;
-        let pool = Self::pool_options(backend).connect_lazy_with(options);
+        let pool = Self::pool_options(backend, url).connect_lazy_with(options);
         Ok(Self { pool, backend })
     }
 
@@ -66,6 +92,7 @@ impl Db {
             return Err(DbError::InvalidUrl(format!("unknown scheme in '{}'", redact(url))));
         };
         let url = match backend {
+            Backend::Sqlite if in_memory(url) => one_shared_memory_database(url),
             // Create the file on first start unless the URL chose a mode itself.
             Backend::Sqlite if !url.contains("mode=") => {
                 let separator = if url.contains('?') { '&' } else { '?' };
@@ -79,8 +106,13 @@ impl Db {
         Ok((options, backend))
     }
 
-    fn pool_options(backend: Backend) -> AnyPoolOptions {
-        let options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(5));
+    fn pool_options(backend: Backend, url: &str) -> AnyPoolOptions {
+        let mut options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(5));
+        if backend == Backend::Sqlite && in_memory(url) {
+            // An in-memory database lives while a connection to it is open: the pool keeps one
+            // open for as long as it lives, never closed for idleness or age.
+            options = options.min_connections(1).idle_timeout(None).max_lifetime(None);
+        }
         match backend {
             // WAL lets readers go on while the catalog import writes; foreign keys are on by
             // default in sqlx's SQLite driver. A new database gets 16 KiB pages (the size is
@@ -235,6 +267,23 @@ mod tests {
         assert_eq!(redact("postgres://bob:secret@db/x"), "postgres://bob:***@db/x");
         assert_eq!(redact("postgres://bob@db/x"), "postgres://bob@db/x");
         assert_eq!(redact("sqlite://armory.db"), "sqlite://armory.db");
+    }
+
+    #[test]
+    fn only_the_private_memory_database_is_made_shared() {
+        for url in ["sqlite::memory:", "sqlite://:memory:", "sqlite::memory:?mode=rwc"] {
+            assert!(in_memory(url), "{url}");
+        }
+        for url in ["sqlite://armory.db", "sqlite:x.db?mode=memory", "sqlite://memory.db"] {
+            assert!(!in_memory(url), "{url}");
+        }
+        let shared = one_shared_memory_database("sqlite::memory:?mode=rwc&cache=private&immutable=false");
+        assert!(shared.starts_with("sqlite:file:armory-memory-"), "{shared}");
+        assert!(shared.ends_with("?mode=memory&cache=shared&immutable=false"), "{shared}");
+        assert_ne!(
+            one_shared_memory_database("sqlite::memory:"),
+            one_shared_memory_database("sqlite::memory:")
+        );
     }
 
     #[test]

@@ -337,6 +337,31 @@ async fn a_fresh_database_is_seeded_once_from_the_bundled_catalog() {
     );
 }
 
+/// `sqlite::memory:` is one database for the whole pool: seeded through one connection, the
+/// catalog is there for every other (each pooled connection used to open an empty one of its own).
+#[tokio::test]
+async fn an_in_memory_database_is_one_database_for_every_connection() {
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    db.migrate().await.unwrap();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    import::import_dir_if_empty(&db, &dir).await.unwrap().expect("an empty database is seeded");
+    // Several connections held at once, so the pool cannot hand back the one that seeded.
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        let mut conn = db.pool().acquire().await.unwrap();
+        let (firearms,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM firearms").fetch_one(&mut *conn).await.unwrap();
+        assert_eq!(firearms as usize, bundled().firearms.len());
+        held.push(conn);
+    }
+    // And a second pool on the same URL is a database of its own.
+    let other = Db::connect("sqlite::memory:").await.unwrap();
+    other.migrate().await.unwrap();
+    let (firearms,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM firearms").fetch_one(other.pool()).await.unwrap();
+    assert_eq!(firearms, 0);
+}
+
 async fn a_failure_part_way_leaves_the_previous_catalog_whole(backend: Backend) {
     let (db, _database) = fresh_db(backend).await;
     let mut catalog = bundled();
