@@ -72,13 +72,17 @@ impl Drop for Proxy {
     }
 }
 
-/// `scheme://user@host:port/rest` with host:port replaced by `addr`, and the original address.
+/// `scheme://user@host[:port]/rest` with host and port replaced by `addr`, and the original
+/// address (a URL without a port names its scheme's default one).
 fn through(url: &str, addr: SocketAddr) -> (String, SocketAddr) {
     let start = url.find("://").unwrap() + 3;
     let authority_start = url[start..].find('@').map_or(start, |at| start + at + 1);
     let authority_end = url[authority_start..].find('/').map_or(url.len(), |at| authority_start + at);
-    let original = &url[authority_start..authority_end];
-    let original = original.replace("localhost", "127.0.0.1");
+    let mut original = url[authority_start..authority_end].replace("localhost", "127.0.0.1");
+    if !original.contains(':') {
+        let default_port = if url.starts_with("redis") { 6379 } else { 5432 };
+        original = format!("{original}:{default_port}");
+    }
     let target: SocketAddr = original.parse().expect("host:port of a loopback service");
     (format!("{}{}{}", &url[..authority_start], addr, &url[authority_end..]), target)
 }
