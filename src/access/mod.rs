@@ -8,5 +8,6 @@ pub mod limiter;
 pub mod operations;
 pub mod paging;
 pub mod plan;
+pub mod query_string;
 pub mod transport;
 pub mod usage;

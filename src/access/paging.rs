@@ -178,7 +178,7 @@ where
 
     /// Paging for the matched operation, the caller's plan, and the burst guard.
     async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
-        use axum::extract::{FromRef, MatchedPath, Query};
+        use axum::extract::{FromRef, MatchedPath};
         let access = std::sync::Arc::<super::gate::Access>::from_ref(state);
         let caller = super::caller::Caller::from_request_parts(parts, state).await?;
         let path = parts.extensions.get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_default();
@@ -192,9 +192,7 @@ where
                 "The service failed to answer; quote request_id to support.",
             ));
         };
-        let Query(query) = Query::<HashMap<String, String>>::from_request_parts(parts, state)
-            .await
-            .map_err(|e| ApiError::new(Reason::InvalidRequest, e.body_text()))?;
+        let query = super::query_string::of(parts);
         let paging = Paging::parse(&query, default, max, access.plans.get(caller.plan))?;
         access.burst.check(&caller.subject(), number, paging.page)?;
         Ok(paging)
@@ -221,17 +219,14 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Limit {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
-        use axum::extract::{MatchedPath, Query};
+        use axum::extract::MatchedPath;
         let path = parts.extensions.get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_default();
         let operation = super::operations::for_request(&parts.method, &path);
         let Some(super::operations::Style::Limit { default, max }) = operation.map(|op| op.style) else {
             tracing::error!(route = path, "a ranking handler on an operation the table does not rank");
             return Err(ApiError::internal("a ranking handler on an operation without a limit"));
         };
-        let Query(query) = Query::<HashMap<String, String>>::from_request_parts(parts, state)
-            .await
-            .map_err(|e| ApiError::new(Reason::InvalidRequest, e.body_text()))?;
-        Limit::parse(&query, default, max)
+        Limit::parse(&super::query_string::of(parts), default, max)
     }
 }
 

@@ -28,15 +28,25 @@ pub fn paged(data: impl Serialize, pagination: Pagination) -> Response {
 }
 
 /// `{success: true, data: [items], pagination}` from items already serialised (the read model's
-/// pre-rendered forms), so a page is assembled without re-serialising its records.
-pub fn paged_raw(items: &[impl AsRef<str>], pagination: Pagination) -> Response {
-    let mut body = String::with_capacity(items.iter().map(|i| i.as_ref().len() + 1).sum::<usize>() + 128);
+/// pre-rendered forms), so a page is assembled without re-serialising its records: `write(i,
+/// body)` appends item `i` of `count` to the body.
+pub fn paged_raw(
+    count: usize,
+    mut write: impl FnMut(usize, &mut String),
+    pagination: Pagination,
+) -> Response {
+    let mut body = String::with_capacity(256);
     body.push_str("{\"success\":true,\"data\":[");
-    for (i, item) in items.iter().enumerate() {
+    for i in 0..count {
         if i > 0 {
             body.push(',');
         }
-        body.push_str(item.as_ref());
+        let before = body.len();
+        write(i, &mut body);
+        if i == 0 {
+            // Items of one page are about one size: one reservation instead of doubling.
+            body.reserve((body.len() - before + 1) * (count - 1) + 128);
+        }
     }
     body.push_str("],\"pagination\":");
     body.push_str(&serde_json::to_string(&pagination).unwrap_or_else(|_| "null".to_owned()));

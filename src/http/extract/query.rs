@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use axum::extract::{FromRequestParts, Query};
+use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use serde_json::{Map, Value};
 use utoipa::openapi::Required;
@@ -144,10 +144,8 @@ pub struct Valid<T>(pub T);
 impl<T: QueryParams, S: Send + Sync> FromRequestParts<S> for Valid<T> {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        let Query(query) = Query::<HashMap<String, String>>::from_request_parts(parts, state)
-            .await
-            .map_err(|e| ApiError::new(crate::error::Reason::InvalidRequest, e.body_text()))?;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        let query = crate::access::query_string::of(parts);
         let mut params = Params::declared(&query, T::PARAMS);
         let value = T::read(&mut params);
         params.finish()?;

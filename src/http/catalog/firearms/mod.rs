@@ -77,20 +77,26 @@ pub fn page_from(
 ) -> Response {
     let pagination = paging.pagination(total as u64);
     let forms = &snapshot.read.forms;
-    let items: Vec<String> = match form {
-        ItemForm::Plan(view) => page.iter().map(|&at| forms.listed(at, view).into_owned()).collect(),
-        ItemForm::Fields(view, fields) => page
-            .iter()
-            .map(|&at| {
-                let record: Map<String, Value> =
-                    serde_json::from_str(&forms.listed(at, view)).unwrap_or_default();
-                let kept: Map<String, Value> =
-                    record.into_iter().filter(|(k, _)| k == "id" || fields.contains(&k.as_str())).collect();
-                Value::Object(kept).to_string()
-            })
-            .collect(),
-    };
-    respond::paged_raw(&items, pagination)
+    match form {
+        ItemForm::Plan(view) => {
+            respond::paged_raw(page.len(), |i, body| forms.append_listed(page[i], view, body), pagination)
+        }
+        ItemForm::Fields(view, fields) => {
+            let items: Vec<String> = page
+                .iter()
+                .map(|&at| {
+                    let record: Map<String, Value> =
+                        serde_json::from_str(&forms.listed(at, view)).unwrap_or_default();
+                    let kept: Map<String, Value> = record
+                        .into_iter()
+                        .filter(|(k, _)| k == "id" || fields.contains(&k.as_str()))
+                        .collect();
+                    Value::Object(kept).to_string()
+                })
+                .collect();
+            respond::paged_raw(items.len(), |i, body| body.push_str(&items[i]), pagination)
+        }
+    }
 }
 
 /// The list item of the firearm at `at` in the plan's view, with `extra` fields added (a rank, a
