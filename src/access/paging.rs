@@ -218,7 +218,7 @@ impl Limit {
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Limit {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, ApiError> {
         use axum::extract::MatchedPath;
         let path = parts.extensions.get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_default();
         let operation = super::operations::for_request(&parts.method, &path);

@@ -28,6 +28,7 @@
 
 mod patch;
 mod split;
+mod weights;
 
 pub use patch::{SearchChange, change};
 
@@ -104,6 +105,8 @@ pub struct SearchIndex {
     rankings: split::Rankings,
     /// Words' document counts looked up in this index (`patch::Statistics`).
     counted: Counted,
+    /// The clauses' weights computed on this index (`weights`).
+    weights: weights::Weights,
 }
 
 /// A search index persisted as its files (`#[serde(with = "search::persisted")]`).
@@ -284,6 +287,7 @@ impl SearchIndex {
             patch,
             rankings: split::Rankings::default(),
             counted: Counted::default(),
+            weights: weights::Weights::default(),
         })
     }
 
@@ -401,21 +405,19 @@ impl SearchIndex {
         Ok(top.best.into_iter().map(|Worst(_, found)| found).collect())
     }
 
-    /// Each found document's score under `query` and its position. The score is summed clause by
-    /// clause in the query's order, so a document scores the same to the bit whichever way it was
+    /// Each found document's score under the query of `clauses` and its position. The score is
+    /// summed clause by clause in their order (each clause's weight kept, `weights`), so a document scores the same to the bit whichever way it was
     /// found: the pruned walk and a full evaluation add clause scores in different orders, and a
     /// patched firearm's document sits in another segment than a fresh build puts it in.
     fn scored(
         &self,
         statistics: &Statistics,
-        query: &BooleanQuery,
+        clauses: &[&Clause],
         mut found: Vec<Found>,
     ) -> tantivy::Result<Vec<(f32, usize)>> {
-        let enable = EnableScoring::enabled_from_statistics_provider(statistics, &self.searcher);
-        let clauses = query
-            .clauses()
+        let clauses = clauses
             .iter()
-            .map(|(_, clause)| clause.weight(enable))
+            .map(|clause| self.weight(statistics, clause))
             .collect::<tantivy::Result<Vec<_>>>()?;
         found.sort_unstable_by_key(|f| (f.segment, f.doc));
         let mut scored = Vec::with_capacity(found.len());

@@ -23,8 +23,6 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
-use tantivy::query::{EnableScoring, Query};
-
 use super::patch::Statistics;
 use super::{Clause, Found, SearchIndex, boolean};
 
@@ -79,48 +77,53 @@ impl SearchIndex {
         clauses: &[&Clause],
         k: usize,
     ) -> tantivy::Result<Vec<(f32, usize)>> {
-        let query = boolean(clauses);
         let (rare, common): (Vec<&Clause>, Vec<&Clause>) = clauses.iter().partition(|clause| clause.rare);
         if common.is_empty() {
             // Only rare words: their few documents are every candidate, scored once, with no
             // pruned walk before (a one-word search of a serial number, a model's designation).
-            let every = self.every_match(&query)?;
-            return self.scored(statistics, &query, every);
+            let every = self.every_match(statistics, clauses)?;
+            return self.scored(statistics, clauses, every);
         }
         if rare.is_empty() {
-            let found = self.best(statistics, &query, k)?;
-            return self.scored(statistics, &query, found);
+            let found = self.best(statistics, &boolean(clauses), k)?;
+            return self.scored(statistics, clauses, found);
         }
-        let holding_rare = self.every_match(&boolean(&rare))?;
+        let holding_rare = self.every_match(statistics, &rare)?;
         let held: HashSet<usize> = holding_rare.iter().map(|found| found.position).collect();
         let common_best = self.common_best(statistics, &common, k + holding_rare.len())?;
         // A document holding no rare word scores under the whole query what it scores under the
         // common words: its clause sums are the same, the rare clauses adding nothing.
-        let mut hits = self.scored(statistics, &query, holding_rare)?;
+        let mut hits = self.scored(statistics, clauses, holding_rare)?;
         hits.extend(common_best.iter().filter(|(_, position)| !held.contains(position)));
         Ok(hits)
     }
 
-    /// Every live document `query` matches, unscored (its clauses are rare words: a few hundred
-    /// documents at most each).
-    fn every_match(&self, query: &dyn Query) -> tantivy::Result<Vec<Found>> {
-        let searcher = &self.searcher;
-        let weight = query.weight(EnableScoring::disabled_from_searcher(searcher))?;
+    /// Every live document one of `clauses` matches, unscored (they are rare words: a few
+    /// hundred documents at most each), once each, by segment and document.
+    fn every_match(&self, statistics: &Statistics, clauses: &[&Clause]) -> tantivy::Result<Vec<Found>> {
+        let weights = clauses
+            .iter()
+            .map(|clause| self.weight(statistics, clause))
+            .collect::<tantivy::Result<Vec<_>>>()?;
         let mut found = Vec::new();
-        for (segment, reader) in searcher.segment_readers().iter().enumerate() {
+        for (segment, reader) in self.searcher.segment_readers().iter().enumerate() {
             let positions = &self.positions[segment];
             let alive = reader.alive_bitset();
-            weight.for_each_no_score(reader, &mut |docs| {
-                for &doc in docs {
-                    if alive.is_some_and(|alive| alive.is_deleted(doc)) {
-                        continue;
+            for weight in &weights {
+                weight.for_each_no_score(reader, &mut |docs| {
+                    for &doc in docs {
+                        if alive.is_some_and(|alive| alive.is_deleted(doc)) {
+                            continue;
+                        }
+                        if let Some(position) = positions.first(doc) {
+                            found.push(Found { segment: segment as u32, doc, position: position as usize });
+                        }
                     }
-                    if let Some(position) = positions.first(doc) {
-                        found.push(Found { segment: segment as u32, doc, position: position as usize });
-                    }
-                }
-            })?;
+                })?;
+            }
         }
+        found.sort_unstable_by_key(|f| (f.segment, f.doc));
+        found.dedup_by_key(|f| (f.segment, f.doc));
         Ok(found)
     }
 
@@ -141,9 +144,8 @@ impl SearchIndex {
         if let Some(ranking) = self.rankings.get(&key) {
             return Ok(ranking);
         }
-        let query = boolean(clauses);
-        let found = self.best(statistics, &query, k)?;
-        let ranking = Arc::new(self.scored(statistics, &query, found)?);
+        let found = self.best(statistics, &boolean(clauses), k)?;
+        let ranking = Arc::new(self.scored(statistics, clauses, found)?);
         self.rankings.keep(key, ranking.clone());
         Ok(ranking)
     }
@@ -162,9 +164,8 @@ mod tests {
         let built = index.query(&statistics, query).unwrap().unwrap();
         let strong: Vec<&Clause> = built.clauses.iter().filter(|clause| !clause.faint).collect();
         let clauses = if strong.is_empty() { built.clauses.iter().collect() } else { strong };
-        let query = boolean(&clauses);
-        let every = index.every_match(&query).unwrap();
-        let mut hits = index.scored(&statistics, &query, every).unwrap();
+        let every = index.every_match(&statistics, &clauses).unwrap();
+        let mut hits = index.scored(&statistics, &clauses, every).unwrap();
         hits.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         hits
     }
