@@ -157,6 +157,9 @@ struct Clause {
     faint: bool,
     /// A plain word that few documents hold: every one of them is a candidate (`split`).
     rare: bool,
+    /// A typo expansion: its weight holds a Levenshtein automaton (a kilobyte a state), which
+    /// is not kept (`weights`).
+    fuzzy: bool,
     /// What it asks: the field (or the kind of typo match), the word and the weight, to key the
     /// rankings `split` keeps.
     asks: (&'static str, String, f32),
@@ -470,6 +473,7 @@ impl SearchIndex {
                         query: boosted(Box::new(TermQuery::new(exact, IndexRecordOption::WithFreqs)), boost),
                         faint: faint(*matches, documents, boost),
                         rare: split::rare(*matches),
+                        fuzzy: false,
                     });
                 }
             }
@@ -481,6 +485,7 @@ impl SearchIndex {
                     query: boosted(Box::new(FuzzyTermQuery::new(written, edits, true)), weight),
                     faint: false,
                     rare: false,
+                    fuzzy: true,
                 });
                 let squashed = squash(term);
                 clauses.push(Clause {
@@ -494,6 +499,7 @@ impl SearchIndex {
                     ),
                     faint: false,
                     rare: false,
+                    fuzzy: false,
                 });
             }
         }

@@ -32,6 +32,11 @@ const RARE_DOCUMENTS: u64 = 256;
 /// Common words' rankings an index keeps; past that many the oldest half is dropped.
 const KEPT_RANKINGS: usize = 256;
 
+/// The deepest ranking kept (`k`): a deeper one (a last page, a descending order, which ranks
+/// every match) is computed for its query and dropped, so the kept rankings stay a few
+/// megabytes however deep clients page (256 of 100,000 documents each would be 400 MB).
+const KEPT_DEPTH: usize = 1_000;
+
 /// Whether a word held by `documents` documents in a field is rare.
 pub(super) fn rare(documents: u64) -> bool {
     documents <= RARE_DOCUMENTS
@@ -146,7 +151,9 @@ impl SearchIndex {
         }
         let found = self.best(statistics, &boolean(clauses), k)?;
         let ranking = Arc::new(self.scored(statistics, clauses, found)?);
-        self.rankings.keep(key, ranking.clone());
+        if k <= KEPT_DEPTH {
+            self.rankings.keep(key, ranking.clone());
+        }
         Ok(ranking)
     }
 }
@@ -215,6 +222,18 @@ mod tests {
         assert!(split_queries >= 6, "the full names mix rare and common words ({split_queries})");
         let kept = index.rankings.kept.lock().unwrap().len();
         assert!(kept > 0 && kept < 3 * split_queries, "common words' rankings are shared ({kept})");
+    }
+
+    #[test]
+    fn a_deep_ranking_is_not_kept() {
+        let catalog = synthesize(3_000, 11);
+        let index = SearchIndex::build(&catalog).unwrap();
+        let query = catalog.firearms[5].name.clone();
+        let deep = index.search(&query, 0, KEPT_DEPTH + 1).unwrap();
+        assert!(deep.positions.len() > KEPT_DEPTH, "the whole depth is answered");
+        assert!(index.rankings.kept.lock().unwrap().is_empty(), "and not kept");
+        index.search(&query, 0, 20).unwrap();
+        assert!(!index.rankings.kept.lock().unwrap().is_empty(), "a page's ranking is kept");
     }
 
     #[test]
