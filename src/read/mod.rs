@@ -21,6 +21,7 @@ pub mod records;
 pub mod rendered;
 pub mod resolve;
 pub mod search;
+pub mod similarity;
 pub mod snapshot;
 pub mod statistics;
 pub mod update;
@@ -81,6 +82,10 @@ pub struct ReadModel {
     pub search: std::sync::Arc<SearchIndex>,
     /// The game analytics of the live stats (`game`), deferred likewise (`Snapshot::game`).
     pub game: deferred::Deferred<std::sync::Arc<game::GameAnalytics>>,
+    /// The firearms packed for the similar-firearms operation, on its first request
+    /// (`Snapshot::most_similar`); neither persisted nor patched.
+    #[serde(skip, default = "deferred::Deferred::pending")]
+    pub similarity: deferred::Deferred<similarity::Packed>,
 }
 
 /// The tables whose records' last change the statistics summary reports.
@@ -282,6 +287,7 @@ impl ReadModel {
             nested_manufacturers,
             nested_categories,
             details: details::DetailCache::default(),
+            similarity: deferred::Deferred::pending(),
             stats,
             user_ids,
             facts,

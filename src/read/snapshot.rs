@@ -83,6 +83,15 @@ impl Snapshot {
         })
     }
 
+    /// The `limit` firearms most like the one at `at`, best first, with their scores (operation
+    /// 31; the packing is made on the snapshot's first such request, `read::similarity`).
+    pub fn most_similar(&self, at: usize, limit: usize) -> Vec<(f64, usize)> {
+        self.read
+            .similarity
+            .get_or_build(|| crate::read::similarity::Packed::build(&self.catalog))
+            .most_similar(at, limit)
+    }
+
     /// Build whatever a patch deferred (a task does it as soon as the snapshot is served).
     pub fn build_deferred(&self) {
         self.statistics();
