@@ -25,7 +25,7 @@ impl QueryParams for SimilarQuery {
 
 crate::query_params_doc!(SimilarQuery);
 
-/// The firearms most like this one (the score is in the description; `read::similarity`), best
+/// The firearms most like this one (see `similarity` in the description of the score), best
 /// first; `limit` 1 to 25, default 10.
 #[utoipa::path(get, path = "/v1/firearms/{id}/similar", tag = "Firearms",
     params(("id" = String, Path), SimilarQuery),
