@@ -95,16 +95,23 @@ impl Forms {
 
     /// The flat full record of the firearm at `at`, from the cache or decompressed into it.
     pub fn full(&self, at: usize) -> Box<RawValue> {
+        self.with_full(at, |record| record.to_owned())
+    }
+
+    /// `read(record)` of the firearm at `at`'s full record, read in its cache slot (under the
+    /// slot's lock when it is there; decompressed into the slot first when not).
+    fn with_full<T>(&self, at: usize, read: impl FnOnce(&RawValue) -> T) -> T {
         let slot = &self.full_records[at % SLOTS];
         if let Some((held, record)) = &*slot.lock().expect("never poisoned")
             && *held as usize == at
         {
-            return record.clone();
+            return read(record);
         }
         let text = self.dictionary.text(&self.firearms[at].full);
         let record = RawValue::from_string(text).expect("a rendered record is JSON");
-        *slot.lock().expect("never poisoned") = Some((at as u32, record.clone()));
-        record
+        let answer = read(&record);
+        *slot.lock().expect("never poisoned") = Some((at as u32, record));
+        answer
     }
 
     /// The provenance object of the firearm at `at`.
@@ -125,16 +132,7 @@ impl Forms {
     pub fn append_listed(&self, at: usize, view: View, out: &mut String) {
         match view {
             View::Summary => out.push_str(&self.dictionary.text(&self.firearms[at].item)),
-            View::Full => {
-                let slot = &self.full_records[at % SLOTS];
-                if let Some((held, record)) = &*slot.lock().expect("never poisoned")
-                    && *held as usize == at
-                {
-                    out.push_str(record.get());
-                    return;
-                }
-                out.push_str(self.full(at).get());
-            }
+            View::Full => self.with_full(at, |record| out.push_str(record.get())),
         }
     }
 
