@@ -65,6 +65,20 @@ impl Filters {
     }
 }
 
+/// Per closed filter, each value some firearm holds (its index: a catalog position or a
+/// vocabulary index; a country's code) and how many firearms hold it.
+#[derive(Debug, PartialEq)]
+pub struct ValueCounts {
+    pub manufacturer: Vec<(usize, usize)>,
+    pub category: Vec<(usize, usize)>,
+    pub caliber: Vec<(usize, usize)>,
+    pub action: Vec<(usize, usize)>,
+    pub status: Vec<(usize, usize)>,
+    pub country: Vec<([u8; 2], usize)>,
+    /// Without, then with a 3D model.
+    pub has_3d_model: [usize; 2],
+}
+
 /// One page of a filtered, sorted list and how many firearms matched in all.
 #[derive(Debug, PartialEq)]
 pub struct ListPage {
@@ -196,6 +210,38 @@ impl ListIndex {
             .skip(window.start)
             .take(window.len())
             .collect()
+    }
+
+    /// How many firearms hold each value of each closed filter (the filter options' counts),
+    /// read off the sets' sizes: what filtering by the value would total.
+    pub fn value_counts(&self) -> ValueCounts {
+        let sizes = |lists: &[Vec<u32>]| -> Vec<(usize, usize)> {
+            lists
+                .iter()
+                .enumerate()
+                .filter(|(_, set)| !set.is_empty())
+                .map(|(v, set)| (v, set.len()))
+                .collect()
+        };
+        ValueCounts {
+            manufacturer: sizes(&self.manufacturer),
+            category: sizes(&self.category),
+            caliber: sizes(&self.caliber),
+            action: sizes(&self.action),
+            status: sizes(&self.status),
+            country: self
+                .country
+                .iter()
+                .filter(|(code, _)| **code != [0, 0])
+                .map(|(code, set)| (*code, set.len()))
+                .collect(),
+            has_3d_model: [self.has_3d_model[0].len(), self.has_3d_model[1].len()],
+        }
+    }
+
+    /// The positions with a known barrel length, shortest first (by the packed length).
+    pub fn by_barrel_length(&self) -> &[u32] {
+        &self.barrel
     }
 
     /// The smallest set of positions that holds every match (a superset, tested afterwards), how

@@ -175,6 +175,17 @@ impl ReadModel {
         Self::assemble(catalog, stored, None)
     }
 
+    /// The firearms passing `filters`: `window` of them in `sort` order, and how many pass, off
+    /// the list's per-filter sets (`list_index`) rather than a walk over every record.
+    pub fn select(
+        &self,
+        filters: &list_index::Filters,
+        sort: (orders::Sort, bool),
+        window: std::ops::Range<usize>,
+    ) -> list_index::ListPage {
+        self.list.select(&self.facts, &self.orders, filters, sort, window)
+    }
+
     /// The read model of `catalog`, which differs from the one `previous` was built from only in
     /// its `changed` firearms and in records of other kinds: the unchanged firearms' rendered
     /// forms, stats and users are taken over (rendering is most of a build), the rest is built

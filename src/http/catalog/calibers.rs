@@ -13,6 +13,7 @@ use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, 
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
+use crate::read::list_index::Filters;
 use crate::read::records;
 use crate::read::rendered::Rendered;
 use crate::read::views::View;
@@ -127,8 +128,8 @@ pub async fn firearms(
     paging: Paging,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    snapshot.caliber(&id)?;
-    let chambered = |f: &crate::catalog::model::Firearm| f.calibers.iter().any(|c| c.caliber_id == id);
+    let (at, _) = snapshot.caliber(&id)?;
+    let chambered = Filters { caliber: Some(at as u32), ..Filters::default() };
     Ok(sub_list(&snapshot, &paging, chambered, CALIBER_FIREARM_ITEM))
 }
 

@@ -8,6 +8,7 @@ use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
+use crate::read::list_index::Filters;
 use crate::read::snapshot::Snapshot;
 use crate::read::views;
 
@@ -47,8 +48,8 @@ pub async fn firearms(
     paging: Paging,
     ValidPath(slug): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    snapshot.category(&slug)?;
-    let in_category = |f: &crate::catalog::model::Firearm| f.category_id == slug;
+    let (at, _) = snapshot.category(&slug)?;
+    let in_category = Filters { category: Some(at as u16), ..Filters::default() };
     Ok(crate::http::catalog::firearms::sub_list(
         &snapshot,
         &paging,

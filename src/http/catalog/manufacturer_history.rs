@@ -11,19 +11,15 @@ use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
+use crate::read::list_index::Filters;
+use crate::read::orders::Sort;
 use crate::read::statistics::{decade_label, tally};
 
-/// The maker's firearms, by name.
-fn made_by<'a>(snapshot: &'a CurrentSnapshot, id: &str) -> Vec<&'a Firearm> {
-    let firearms = &snapshot.catalog.firearms;
-    snapshot
-        .read
-        .orders
-        .name
-        .iter(false)
-        .map(|at| &*firearms[at])
-        .filter(|f| f.manufacturer_id == id)
-        .collect()
+/// The maker's firearms, by name (off the list index's set of the maker's firearms).
+fn made_by<'a>(snapshot: &'a CurrentSnapshot, at: usize) -> Vec<&'a Firearm> {
+    let filters = Filters { manufacturer: Some(at as u32), ..Filters::default() };
+    let made = snapshot.read.select(&filters, (Sort::Name, false), 0..usize::MAX);
+    made.positions.into_iter().map(|at| &*snapshot.catalog.firearms[at]).collect()
 }
 
 fn named(firearm: &Firearm) -> Value {
@@ -39,10 +35,10 @@ pub async fn timeline(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let (_, maker) = snapshot.manufacturer(&id)?;
+    let (at, maker) = snapshot.manufacturer(&id)?;
     let mut years: BTreeMap<i64, Vec<Value>> = BTreeMap::new();
     let mut unknown = Vec::new();
-    for firearm in made_by(&snapshot, &id) {
+    for firearm in made_by(&snapshot, at) {
         match firearm.year_introduced {
             Some(year) => years.entry(year).or_default().push(named(firearm)),
             None => unknown.push(named(firearm)),
@@ -66,8 +62,8 @@ pub async fn stats(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let (_, maker) = snapshot.manufacturer(&id)?;
-    let firearms = made_by(&snapshot, &id);
+    let (at, maker) = snapshot.manufacturer(&id)?;
+    let firearms = made_by(&snapshot, at);
     let counted = |pairs: Vec<(&str, usize)>, key: &str| -> Vec<Value> {
         pairs.into_iter().map(|(k, count)| json!({ key: k, "count": count })).collect()
     };

@@ -10,6 +10,7 @@ use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, 
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
+use crate::read::list_index::Filters;
 use crate::read::views::{self, View};
 
 const COUNTRY: QueryParam = QueryParam::new("country", Rule::Country, "ISO 3166-1 alpha-2 code of the seat");
@@ -81,8 +82,8 @@ pub async fn firearms(
     paging: Paging,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    snapshot.manufacturer(&id)?;
-    let made_here = |f: &crate::catalog::model::Firearm| f.manufacturer_id == id;
+    let (at, _) = snapshot.manufacturer(&id)?;
+    let made_here = Filters { manufacturer: Some(at as u32), ..Filters::default() };
     Ok(crate::http::catalog::firearms::sub_list(
         &snapshot,
         &paging,

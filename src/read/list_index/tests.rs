@@ -163,3 +163,42 @@ fn a_bound_that_is_not_a_number_matches_nothing() {
     assert_eq!(range(&ascending, |at| values[at as usize], Some(2.0), Some(2.5)), Some(&[1u32][..]));
     assert_eq!(range(&ascending, |at| values[at as usize], Some(3.0), Some(1.0)), Some(&[][..]));
 }
+
+#[test]
+fn value_counts_are_what_filtering_by_each_value_totals() {
+    let (facts, orders, index) = synthetic(2_000, 17);
+    let total = |filters: Filters| plain(&orders.name, &facts, &filters, false, 0, 0).total;
+    let counts = index.value_counts();
+    let manufacturers = facts.iter().map(|f| f.manufacturer).max().unwrap() as usize + 1;
+    let expected: Vec<(usize, usize)> = (0..manufacturers)
+        .map(|m| (m, total(Filters { manufacturer: Some(m as u32), ..Filters::default() })))
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    assert_eq!(counts.manufacturer, expected);
+    for &(c, n) in &counts.caliber {
+        assert_eq!(n, total(Filters { caliber: Some(c as u32), ..Filters::default() }), "caliber {c}");
+    }
+    let known_calibers: usize = counts.caliber.len();
+    let linked: std::collections::BTreeSet<u32> =
+        facts.iter().flat_map(|f| f.calibers.iter().copied()).collect();
+    assert_eq!(known_calibers, linked.len(), "every linked caliber is counted once");
+    for &(c, n) in &counts.category {
+        assert_eq!(n, total(Filters { category: Some(c as u16), ..Filters::default() }));
+    }
+    for &(a, n) in &counts.action {
+        assert_eq!(n, total(Filters { action: Some(a as u16), ..Filters::default() }));
+    }
+    for &(s, n) in &counts.status {
+        assert_eq!(n, total(Filters { status: Some(s as u16), ..Filters::default() }));
+    }
+    for &(code, n) in &counts.country {
+        assert_eq!(n, total(Filters { country: Some(code), ..Filters::default() }));
+    }
+    let by_country: usize = counts.country.iter().map(|(_, n)| n).sum();
+    assert_eq!(by_country, facts.iter().filter(|f| f.country != [0, 0]).count());
+    for wanted in [false, true] {
+        let n = total(Filters { has_3d_model: Some(wanted), ..Filters::default() });
+        assert_eq!(counts.has_3d_model[usize::from(wanted)], n);
+    }
+    assert!(counts.action.len() > 1 && counts.country.len() > 1, "the synthetic catalog varies");
+}

@@ -6,7 +6,6 @@ use axum::response::Response;
 
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
-use crate::catalog::model::Firearm;
 use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
 use crate::http::ApiError;
 use crate::http::catalog::firearms::{ItemForm, page_from};
@@ -143,11 +142,6 @@ fn resolve_filters(query: &ListQuery, snapshot: &Snapshot) -> Result<Filters, Ap
         status: query.status.as_deref().map(|s| vocabulary_index(FIREARM_STATUSES, Some(s))),
         has_3d_model: query.has_3d_model,
     })
-}
-
-/// A firearm has a 3D model when one of its assets is of type `3d_model`.
-pub fn has_3d_model(f: &Firearm) -> bool {
-    f.images.iter().any(|i| i.image_type.as_deref() == Some("3d_model"))
 }
 
 /// `fields` on this plan: Explorer may name only the list item's fields (400 otherwise).

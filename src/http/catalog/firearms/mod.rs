@@ -36,8 +36,9 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::access::paging::Paging;
-use crate::catalog::model::Firearm;
 use crate::http::respond;
+use crate::read::list_index::Filters;
+use crate::read::orders::Sort;
 use crate::read::snapshot::Snapshot;
 use crate::read::views::View;
 
@@ -119,16 +120,11 @@ pub fn in_category(snapshot: &Snapshot, at: usize, category: Option<usize>) -> b
     category.is_none_or(|c| usize::from(snapshot.read.facts[at].category) == c)
 }
 
-/// A sub-list of firearms (a manufacturer's, a caliber's, a category's), by name, each item
-/// holding `fields`.
-pub fn sub_list(
-    snapshot: &Snapshot,
-    paging: &Paging,
-    belongs: impl Fn(&Firearm) -> bool,
-    fields: &[&str],
-) -> Response {
-    let firearms = &snapshot.catalog.firearms;
-    let positions: Vec<usize> =
-        snapshot.read.orders.name.iter(false).filter(|&at| belongs(&firearms[at])).collect();
-    page_of(snapshot, paging, &positions, ItemForm::Fields(View::Full, fields))
+/// A sub-list of firearms (a manufacturer's, a caliber's, a category's: one filter), by name,
+/// each item holding `fields`: the page is read off the list index's set of that filter.
+pub fn sub_list(snapshot: &Snapshot, paging: &Paging, filters: Filters, fields: &[&str]) -> Response {
+    let offset = paging.offset();
+    let window = offset..offset.saturating_add(paging.per_page as usize);
+    let page = snapshot.read.select(&filters, (Sort::Name, false), window);
+    page_from(snapshot, paging, &page.positions, page.total, ItemForm::Fields(View::Full, fields))
 }

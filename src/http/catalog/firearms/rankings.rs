@@ -7,13 +7,15 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
-use super::{ItemForm, in_category, item_with, page_of};
+use super::{ItemForm, in_category, item_with, page_from};
 use crate::access::caller::Caller;
 use crate::access::paging::{Limit, Paging};
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::extract::snapshot::{CurrentSnapshot, SnapshotWithFigures};
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
+use crate::read::list_index::Filters;
+use crate::read::orders::Sort;
 use crate::read::rankings::{Better, RANKED_STAT_NAMES, RANKED_STATS, RankedStat, stat, winner};
 use crate::read::views::View;
 
@@ -253,20 +255,16 @@ pub async fn timeline(
     Valid(TimelineQuery { from, to, category }): Valid<TimelineQuery>,
 ) -> Result<Response, ApiError> {
     let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
-    let firearms = &snapshot.catalog.firearms;
-    let positions: Vec<usize> = snapshot
-        .read
-        .orders
-        .year
-        .iter(false)
-        .take_while(|&at| firearms[at].year_introduced.is_some())
-        .filter(|&at| {
-            let firearm = &firearms[at];
-            let year = firearm.year_introduced.unwrap_or_default();
-            from.is_none_or(|from| year >= from)
-                && to.is_none_or(|to| year <= to)
-                && in_category(&snapshot, at, category)
-        })
-        .collect();
-    Ok(page_of(&snapshot, &paging, &positions, ItemForm::Plan(View::of(caller.plan))))
+    // A lower bound below every year keeps out the firearms with none (`from` and `to` are
+    // within 1000..=2100, so the casts are exact).
+    let filters = Filters {
+        year_min: Some(from.map_or(i32::MIN, |year| year as i32)),
+        year_max: to.map(|year| year as i32),
+        category: category.map(|at| at as u16),
+        ..Filters::default()
+    };
+    let offset = paging.offset();
+    let window = offset..offset.saturating_add(paging.per_page as usize);
+    let page = snapshot.read.select(&filters, (Sort::Year, false), window);
+    Ok(page_from(&snapshot, &paging, &page.positions, page.total, ItemForm::Plan(View::of(caller.plan))))
 }
