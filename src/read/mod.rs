@@ -24,6 +24,7 @@ pub mod search;
 pub mod similarity;
 pub mod snapshot;
 pub mod statistics;
+pub mod text_index;
 pub mod update;
 pub mod views;
 
@@ -86,6 +87,10 @@ pub struct ReadModel {
     /// (`Snapshot::most_similar`); neither persisted nor patched.
     #[serde(skip, default = "deferred::Deferred::pending")]
     pub similarity: deferred::Deferred<similarity::Packed>,
+    /// The free-text traits' distinct values, on the first request that matches them
+    /// (`Snapshot::text_index`); neither persisted nor patched.
+    #[serde(skip, default = "deferred::Deferred::pending")]
+    pub text_index: deferred::Deferred<text_index::TextIndex>,
 }
 
 /// The tables whose records' last change the statistics summary reports.
@@ -299,6 +304,7 @@ impl ReadModel {
             nested_categories,
             details: details::DetailCache::default(),
             similarity: deferred::Deferred::pending(),
+            text_index: deferred::Deferred::pending(),
             stats,
             user_ids,
             facts,

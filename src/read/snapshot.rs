@@ -92,6 +92,12 @@ impl Snapshot {
             .most_similar(at, limit)
     }
 
+    /// The free-text traits' distinct values (made on the snapshot's first request that matches
+    /// them, `read::text_index`).
+    pub fn text_index(&self) -> &crate::read::text_index::TextIndex {
+        self.read.text_index.get_or_build(|| crate::read::text_index::TextIndex::build(&self.catalog))
+    }
+
     /// Build whatever a patch deferred (a task does it as soon as the snapshot is served).
     pub fn build_deferred(&self) {
         self.statistics();

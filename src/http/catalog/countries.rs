@@ -89,26 +89,16 @@ pub async fn conflicts(
     Valid(ConflictsQuery { name }): Valid<ConflictsQuery>,
 ) -> Result<Response, ApiError> {
     let name = name.map(|n| n.to_lowercase());
-    // Conflict name → (years, as the first record naming it gives them; firearm ids).
-    type Named<'a> = (Option<&'a str>, Vec<&'a str>);
-    let mut conflicts: BTreeMap<&str, Named> = BTreeMap::new();
-    for firearm in &snapshot.catalog.firearms {
-        for conflict in firearm.conflicts.iter().flatten() {
-            if name.as_ref().is_some_and(|n| !conflict.name.to_lowercase().contains(n)) {
-                continue;
-            }
-            let entry = conflicts.entry(conflict.name.as_str()).or_default();
-            entry.0 = entry.0.or(conflict.years.as_deref());
-            if !entry.1.contains(&firearm.id.as_str()) {
-                entry.1.push(firearm.id.as_str());
-            }
-        }
-    }
-    let mut list: Vec<(&str, Named)> = conflicts.into_iter().collect();
-    list.sort_by(|a, b| b.1.1.len().cmp(&a.1.1.len()).then(a.0.cmp(b.0)));
-    let data: Vec<Value> = list
-        .into_iter()
-        .map(|(name, (years, firearms))| json!({ "name": name, "years": years, "firearmCount": firearms.len(), "firearmIds": firearms }))
+    let firearms = &snapshot.catalog.firearms;
+    let data: Vec<Value> = snapshot
+        .text_index()
+        .conflicts
+        .iter()
+        .filter(|conflict| name.as_ref().is_none_or(|n| conflict.lower.contains(n.as_str())))
+        .map(|conflict| {
+            let ids: Vec<&str> = conflict.firearms.iter().map(|&at| firearms[at as usize].id.as_str()).collect();
+            json!({ "name": conflict.name, "years": conflict.years, "firearmCount": ids.len(), "firearmIds": ids })
+        })
         .collect();
     Ok(respond::one(data))
 }

@@ -8,7 +8,6 @@ use axum::response::Response;
 use super::{ItemForm, in_category, page_of};
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
-use crate::catalog::model::Firearm;
 use crate::catalog::vocabulary::ACTION_TYPES;
 use crate::http::ApiError;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
@@ -16,6 +15,7 @@ use crate::http::extract::snapshot::{CurrentSnapshot, SnapshotWithFigures};
 use crate::http::openapi::schemas;
 use crate::read::snapshot::Snapshot;
 use crate::read::statistics::frequency::COMPONENTS;
+use crate::read::text_index::Interned;
 use crate::read::views::View;
 
 const CATEGORY: QueryParam =
@@ -36,29 +36,30 @@ const CONFLICT: QueryParam =
     QueryParam::new("conflict", Rule::Text { max: 100 }, "text a conflict's name contains (any case)")
         .required();
 
-/// The firearms passing `keep` (and in `category`), by name, as one page of list items.
+/// The firearms at positions passing `keep` (and in `category`), by name, as one page of list
+/// items.
 fn slice(
     snapshot: &Snapshot,
     caller: &Caller,
     paging: &Paging,
     category: Option<&str>,
-    keep: impl Fn(&Firearm) -> bool,
+    keep: impl Fn(usize) -> bool,
 ) -> Result<Response, ApiError> {
     let category = snapshot.category_filter(CATEGORY.name, category)?;
-    let firearms = &snapshot.catalog.firearms;
     let positions: Vec<usize> = snapshot
         .read
         .orders
         .name
         .iter(false)
-        .filter(|&at| in_category(snapshot, at, category) && keep(&firearms[at]))
+        .filter(|&at| in_category(snapshot, at, category) && keep(at))
         .collect();
     Ok(page_of(snapshot, paging, &positions, ItemForm::Plan(View::of(caller.plan))))
 }
 
-/// Whether `text` contains `needle` (already lower case), in any case.
-fn contains(text: &str, needle: &str) -> bool {
-    text.to_lowercase().contains(needle)
+/// The firearms holding a value of `values` that contains `text` (any case).
+fn holding<'a>(values: &'a Interned, text: &str) -> impl Fn(usize) -> bool + use<'a> {
+    let marked = values.containing(&text.to_lowercase());
+    move |at| values.holds(at, &marked)
 }
 
 pub struct FeatureQuery {
@@ -84,10 +85,8 @@ pub async fn by_feature(
     paging: Paging,
     Valid(FeatureQuery { feature, category }): Valid<FeatureQuery>,
 ) -> Result<Response, ApiError> {
-    let needle = feature.expect("required").to_lowercase();
-    slice(&snapshot, &caller, &paging, category.as_deref(), |f| {
-        f.features.iter().flatten().any(|feature| contains(feature, &needle))
-    })
+    let features = holding(&snapshot.text_index().features, &feature.expect("required"));
+    slice(&snapshot, &caller, &paging, category.as_deref(), features)
 }
 
 pub struct ActionQuery {
@@ -143,12 +142,14 @@ pub async fn by_material(
     paging: Paging,
     Valid(MaterialQuery { material, component }): Valid<MaterialQuery>,
 ) -> Result<Response, ApiError> {
-    let needle = material.expect("required").to_lowercase();
-    let components: Vec<_> =
-        COMPONENTS.iter().filter(|(name, _)| component.as_deref().is_none_or(|c| c == *name)).collect();
-    slice(&snapshot, &caller, &paging, None, |f| {
-        components.iter().any(|(_, material)| material(f).is_some_and(|m| contains(m, &needle)))
-    })
+    let material = material.expect("required");
+    let components: Vec<_> = COMPONENTS
+        .iter()
+        .zip(&snapshot.text_index().materials)
+        .filter(|((name, _), _)| component.as_deref().is_none_or(|c| c == *name))
+        .map(|(_, materials)| holding(materials, &material))
+        .collect();
+    slice(&snapshot, &caller, &paging, None, |at| components.iter().any(|holds| holds(at)))
 }
 
 pub struct DesignerQuery {
@@ -173,8 +174,8 @@ pub async fn by_designer(
     paging: Paging,
     Valid(DesignerQuery { designer }): Valid<DesignerQuery>,
 ) -> Result<Response, ApiError> {
-    let needle = designer.expect("required").to_lowercase();
-    slice(&snapshot, &caller, &paging, None, |f| f.designer.as_deref().is_some_and(|d| contains(d, &needle)))
+    let designers = holding(&snapshot.text_index().designers, &designer.expect("required"));
+    slice(&snapshot, &caller, &paging, None, designers)
 }
 
 pub struct ConflictQuery {
@@ -199,8 +200,6 @@ pub async fn by_conflict(
     paging: Paging,
     Valid(ConflictQuery { conflict }): Valid<ConflictQuery>,
 ) -> Result<Response, ApiError> {
-    let needle = conflict.expect("required").to_lowercase();
-    slice(&snapshot, &caller, &paging, None, |f| {
-        f.conflicts.iter().flatten().any(|c| contains(&c.name, &needle))
-    })
+    let conflicts = holding(&snapshot.text_index().conflict_names, &conflict.expect("required"));
+    slice(&snapshot, &caller, &paging, None, conflicts)
 }
