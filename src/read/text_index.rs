@@ -124,7 +124,7 @@ fn conflicts(catalog: &Catalog) -> Vec<Conflict> {
         })
         .collect();
     // Stable: ties stay in name order.
-    list.sort_by(|a, b| b.firearms.len().cmp(&a.firearms.len()));
+    list.sort_by_key(|conflict| std::cmp::Reverse(conflict.firearms.len()));
     list
 }
 

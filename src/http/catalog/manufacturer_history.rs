@@ -16,7 +16,7 @@ use crate::read::orders::Sort;
 use crate::read::statistics::{decade_label, tally};
 
 /// The maker's firearms, by name (off the list index's set of the maker's firearms).
-fn made_by<'a>(snapshot: &'a CurrentSnapshot, at: usize) -> Vec<&'a Firearm> {
+fn made_by(snapshot: &CurrentSnapshot, at: usize) -> Vec<&Firearm> {
     let filters = Filters { manufacturer: Some(at as u32), ..Filters::default() };
     let made = snapshot.read.select(&filters, (Sort::Name, false), 0..usize::MAX);
     made.positions.into_iter().map(|at| &*snapshot.catalog.firearms[at]).collect()
