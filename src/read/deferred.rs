@@ -7,8 +7,8 @@
 //! them at once (`Snapshot::build_deferred`); a request that needs one before that task is done
 //! builds it or waits for it, so every answer still comes from the snapshot it was read from.
 //! A full build makes them before it serves, and a persisted snapshot holds them.
-//! The similar firearms' packing (`read::similarity`) and the free-text traits' values
-//! (`read::text_index`) are held the same way but made only on their operations' first request,
+//! The similar firearms' packing (`read::similarity`), the free-text traits' values
+//! (`read::text_index`) and each country's adopters (`read::arsenals`) are held the same way but made only on their operations' first request,
 //! never persisted.
 
 use std::sync::OnceLock;

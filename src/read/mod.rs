@@ -4,6 +4,7 @@
 //! orders and filter sets of the firearm list, and the full-text index.
 
 pub mod aggregates;
+pub mod arsenals;
 pub mod compact;
 pub mod deferred;
 pub mod details;
@@ -91,6 +92,10 @@ pub struct ReadModel {
     /// (`Snapshot::text_index`); neither persisted nor patched.
     #[serde(skip, default = "deferred::Deferred::pending")]
     pub text_index: deferred::Deferred<text_index::TextIndex>,
+    /// Each country's adopters, on the first arsenal request (`Snapshot::arsenals`); neither
+    /// persisted nor patched.
+    #[serde(skip, default = "deferred::Deferred::pending")]
+    pub arsenals: deferred::Deferred<arsenals::Arsenals>,
 }
 
 /// The tables whose records' last change the statistics summary reports.
@@ -305,6 +310,7 @@ impl ReadModel {
             details: details::DetailCache::default(),
             similarity: deferred::Deferred::pending(),
             text_index: deferred::Deferred::pending(),
+            arsenals: deferred::Deferred::pending(),
             stats,
             user_ids,
             facts,

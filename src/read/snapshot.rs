@@ -98,6 +98,11 @@ impl Snapshot {
         self.read.text_index.get_or_build(|| crate::read::text_index::TextIndex::build(&self.catalog))
     }
 
+    /// Each country's adopters (made on the snapshot's first arsenal request, `read::arsenals`).
+    pub fn arsenals(&self) -> &crate::read::arsenals::Arsenals {
+        self.read.arsenals.get_or_build(|| crate::read::arsenals::Arsenals::build(&self.catalog))
+    }
+
     /// Build whatever a patch deferred (a task does it as soon as the snapshot is served).
     pub fn build_deferred(&self) {
         self.statistics();
