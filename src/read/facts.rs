@@ -49,6 +49,11 @@ pub fn country_bytes(code: Option<&str>) -> [u8; 2] {
     }
 }
 
+/// A packed country code as text (None for no code).
+pub fn country_text(code: &[u8; 2]) -> Option<&str> {
+    (*code != [0, 0]).then(|| std::str::from_utf8(code).ok()).flatten()
+}
+
 pub fn build(
     catalog: &Catalog,
     manufacturer_at: &HashMap<String, usize>,

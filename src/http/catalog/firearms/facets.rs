@@ -8,6 +8,7 @@ use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::respond;
+use crate::read::facts::country_text;
 
 /// Values with their firearm counts, most frequent first, then by value.
 fn counted<'a>(values: impl Iterator<Item = (&'a str, usize)>) -> Vec<Value> {
@@ -45,7 +46,7 @@ pub async fn filter_options(snapshot: CurrentSnapshot) -> Response {
         "category": ids(&counts.category, |at| catalog.categories[at].id.as_str()),
         "caliber": ids(&counts.caliber, |at| catalog.calibers[at].id.as_str()),
         "action_type": ids(&counts.action, |at| ACTION_TYPES[at]),
-        "country_of_origin": counted(counts.country.iter().map(|(code, count)| (country(code), *count))),
+        "country_of_origin": counted(counts.country.iter().filter_map(|(code, n)| Some((country_text(code)?, *n)))),
         "status": ids(&counts.status, |at| FIREARM_STATUSES[at]),
         "has_3d_model": counted(has_3d_model.into_iter().filter(|(_, count)| *count > 0)),
         "year_introduced": range(read.orders.year.known(), |at| firearms[at].year_introduced.map(|y| y as f64)),
@@ -58,11 +59,6 @@ pub async fn filter_options(snapshot: CurrentSnapshot) -> Response {
 /// Values named by their index (`id`), with their counts, as `counted` lists them.
 fn ids<'a>(values: &[(usize, usize)], id: impl Fn(usize) -> &'a str) -> Vec<Value> {
     counted(values.iter().map(|&(at, count)| (id(at), count)))
-}
-
-/// A packed country code as text (the facts hold only two-letter ASCII codes).
-fn country(code: &[u8; 2]) -> &str {
-    std::str::from_utf8(code).unwrap_or_default()
 }
 
 /// The action types in the catalog with their firearm counts, most frequent first.
