@@ -62,11 +62,15 @@ pub async fn by_era(
     let per_country: BTreeMap<&str, usize> =
         per_country.iter().filter_map(|(code, &count)| Some((country_text(code)?, count))).collect();
     let per_category = per_category.into_iter().enumerate().filter(|&(_, count)| count > 0);
-    let by_category = most_first(per_category.map(|(at, count)| (catalog.categories[at].id.as_str(), count)).collect());
+    let by_category =
+        most_first(per_category.map(|(at, count)| (catalog.categories[at].id.as_str(), count)).collect());
     Ok(respond::one(Era {
         decade: decade_label(decade),
         firearm_count: positions.len(),
-        by_category: by_category.into_iter().map(|(category, count)| CategoryCount { category, count }).collect(),
+        by_category: by_category
+            .into_iter()
+            .map(|(category, count)| CategoryCount { category, count })
+            .collect(),
         by_country: most_first(per_country)
             .into_iter()
             .map(|(country_code, count)| CountryCount { country_code, count })

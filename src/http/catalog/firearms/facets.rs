@@ -2,7 +2,7 @@
 //! and the action types in use (operation 9).
 
 use axum::response::Response;
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
 use crate::http::extract::snapshot::CurrentSnapshot;
@@ -10,16 +10,51 @@ use crate::http::openapi::schemas;
 use crate::http::respond;
 use crate::read::facts::country_text;
 
+/// The filter options (8), written from borrowed values: as a `json!` tree, thousands of
+/// manufacturers' counts were built as values and then written.
+#[derive(Serialize)]
+struct FilterOptions<'a> {
+    manufacturer: Vec<Counted<'a>>,
+    category: Vec<Counted<'a>>,
+    caliber: Vec<Counted<'a>>,
+    action_type: Vec<Counted<'a>>,
+    country_of_origin: Vec<Counted<'a>>,
+    status: Vec<Counted<'a>>,
+    has_3d_model: Vec<Counted<'a>>,
+    year_introduced: Range,
+    weight: Range,
+    barrel_length: Range,
+}
+
+#[derive(Serialize)]
+struct Counted<'a> {
+    value: &'a str,
+    count: usize,
+}
+
+#[derive(Serialize, PartialEq, Debug)]
+struct Range {
+    min: Option<f64>,
+    max: Option<f64>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ActionTypeCount<'a> {
+    action_type: &'a str,
+    count: usize,
+}
+
 /// Values with their firearm counts, most frequent first, then by value.
-fn counted<'a>(values: impl Iterator<Item = (&'a str, usize)>) -> Vec<Value> {
+fn counted<'a>(values: impl Iterator<Item = (&'a str, usize)>) -> Vec<Counted<'a>> {
     let mut counts: Vec<(&str, usize)> = values.collect();
     counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    counts.into_iter().map(|(value, count)| json!({ "value": value, "count": count })).collect()
+    counts.into_iter().map(|(value, count)| Counted { value, count }).collect()
 }
 
 /// The smallest and largest known value of positions `ascending` (sorted by the value, or by a
 /// rounding of it that keeps the order, as the packed f32 facts do), exactly as `value` states it.
-fn range(ascending: &[u32], value: impl Fn(usize) -> Option<f64>) -> Value {
+fn range(ascending: &[u32], value: impl Fn(usize) -> Option<f64>) -> Range {
     // A rounding that keeps the order puts the exact extreme within the first (last) run of
     // positions whose rounded values are equal.
     let extreme = |run: &mut dyn Iterator<Item = &u32>, pick: fn(f64, f64) -> f64| {
@@ -27,7 +62,10 @@ fn range(ascending: &[u32], value: impl Fn(usize) -> Option<f64>) -> Value {
         let first = run.next()?;
         Some(run.take_while(|v| *v as f32 == first as f32).fold(first, pick))
     };
-    json!({ "min": extreme(&mut ascending.iter(), f64::min), "max": extreme(&mut ascending.iter().rev(), f64::max) })
+    Range {
+        min: extreme(&mut ascending.iter(), f64::min),
+        max: extreme(&mut ascending.iter().rev(), f64::max),
+    }
 }
 
 /// Every filter of GET /v1/firearms with the values it accepts and how many firearms each
@@ -41,23 +79,24 @@ pub async fn filter_options(snapshot: CurrentSnapshot) -> Response {
     let counts = read.list.value_counts();
     let firearms = &catalog.firearms;
     let has_3d_model = [("false", counts.has_3d_model[0]), ("true", counts.has_3d_model[1])];
-    let data = json!({
-        "manufacturer": ids(&counts.manufacturer, |at| catalog.manufacturers[at].id.as_str()),
-        "category": ids(&counts.category, |at| catalog.categories[at].id.as_str()),
-        "caliber": ids(&counts.caliber, |at| catalog.calibers[at].id.as_str()),
-        "action_type": ids(&counts.action, |at| ACTION_TYPES[at]),
-        "country_of_origin": counted(counts.country.iter().filter_map(|(code, n)| Some((country_text(code)?, *n)))),
-        "status": ids(&counts.status, |at| FIREARM_STATUSES[at]),
-        "has_3d_model": counted(has_3d_model.into_iter().filter(|(_, count)| *count > 0)),
-        "year_introduced": range(read.orders.year.known(), |at| firearms[at].year_introduced.map(|y| y as f64)),
-        "weight": range(read.orders.weight.known(), |at| firearms[at].weight_empty_g),
-        "barrel_length": range(read.list.by_barrel_length(), |at| firearms[at].barrel_length_mm),
-    });
-    respond::one(data)
+    respond::one(FilterOptions {
+        manufacturer: ids(&counts.manufacturer, |at| catalog.manufacturers[at].id.as_str()),
+        category: ids(&counts.category, |at| catalog.categories[at].id.as_str()),
+        caliber: ids(&counts.caliber, |at| catalog.calibers[at].id.as_str()),
+        action_type: ids(&counts.action, |at| ACTION_TYPES[at]),
+        country_of_origin: counted(
+            counts.country.iter().filter_map(|(code, n)| Some((country_text(code)?, *n))),
+        ),
+        status: ids(&counts.status, |at| FIREARM_STATUSES[at]),
+        has_3d_model: counted(has_3d_model.into_iter().filter(|(_, count)| *count > 0)),
+        year_introduced: range(read.orders.year.known(), |at| firearms[at].year_introduced.map(|y| y as f64)),
+        weight: range(read.orders.weight.known(), |at| firearms[at].weight_empty_g),
+        barrel_length: range(read.list.by_barrel_length(), |at| firearms[at].barrel_length_mm),
+    })
 }
 
 /// Values named by their index (`id`), with their counts, as `counted` lists them.
-fn ids<'a>(values: &[(usize, usize)], id: impl Fn(usize) -> &'a str) -> Vec<Value> {
+fn ids<'a>(values: &[(usize, usize)], id: impl Fn(usize) -> &'a str) -> Vec<Counted<'a>> {
     counted(values.iter().map(|&(at, count)| (id(at), count)))
 }
 
@@ -66,9 +105,9 @@ fn ids<'a>(values: &[(usize, usize)], id: impl Fn(usize) -> &'a str) -> Vec<Valu
     responses((status = 200, body = schemas::ActionTypesResponse)))]
 pub async fn action_types(snapshot: CurrentSnapshot) -> Response {
     let counts = snapshot.read.list.value_counts();
-    let data: Vec<Value> = ids(&counts.action, |at| ACTION_TYPES[at])
+    let data: Vec<ActionTypeCount> = ids(&counts.action, |at| ACTION_TYPES[at])
         .into_iter()
-        .map(|v| json!({ "actionType": v["value"], "count": v["count"] }))
+        .map(|Counted { value, count }| ActionTypeCount { action_type: value, count })
         .collect();
     respond::one(data)
 }
@@ -85,7 +124,7 @@ mod tests {
             [None, Some(100.000_000_2), Some(100.000_000_1), Some(250.5), Some(900.000_000_1), Some(900.0)];
         let ascending = [1, 2, 3, 4, 5];
         let range = range(&ascending, |at| values[at]);
-        assert_eq!(range, json!({ "min": 100.000_000_1, "max": 900.000_000_1 }));
-        assert_eq!(super::range(&[], |at| values[at]), json!({ "min": null, "max": null }));
+        assert_eq!(range, Range { min: Some(100.000_000_1), max: Some(900.000_000_1) });
+        assert_eq!(super::range(&[], |at| values[at]), Range { min: None, max: None });
     }
 }
