@@ -4,13 +4,14 @@
 //! schema), so values are bound with the type PostgreSQL expects, nulls included.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use sqlx::{AnyConnection, AssertSqlSafe, Row as _};
 
 use super::insert;
-use super::model::{Caliber, Catalog};
+use super::model::{Ammunition, Caliber, Catalog, Firearm};
 use super::rows::TABLES;
 use crate::db::Backend;
 
@@ -257,8 +258,18 @@ fn add_parsed(catalog: &mut Catalog, table: &str, records: Vec<String>) -> Resul
         "calibers" => catalog.calibers.extend(parse(table, records)?),
         "interfaces" => catalog.interfaces.extend(parse(table, records)?),
         "platforms" => catalog.platforms.extend(parse(table, records)?),
-        "firearms" => catalog.firearms.extend(parse(table, records)?),
-        "ammunition" => catalog.ammunition.extend(parse(table, records)?),
+        "firearms" => {
+            catalog.firearms.extend(parse(table, records)?.into_iter().map(|mut firearm: Firearm| {
+                firearm.shrink_to_fit();
+                Arc::new(firearm)
+            }))
+        }
+        "ammunition" => {
+            catalog.ammunition.extend(parse(table, records)?.into_iter().map(|mut load: Ammunition| {
+                load.sources.shrink_to_fit();
+                Arc::new(load)
+            }))
+        }
         "attachments" => catalog.attachments.extend(parse(table, records)?),
         other => unreachable!("no catalog table is named {other}"),
     }
