@@ -30,6 +30,9 @@ pub struct Aggregates {
     pub manufacturers_by_name: Vec<usize>,
     pub calibers_by_name: Vec<usize>,
     pub ammunition_by_name: Vec<usize>,
+    /// Per caliber (catalog order): its loads' positions by name, so a cartridge's loads are not
+    /// found by walking every load (50,000 in the synthetic catalog of 100,000 firearms).
+    pub ammunition_by_caliber: Vec<Vec<u32>>,
     /// Per caliber: its parent cartridge's position, if the catalog has it.
     pub caliber_parent: Vec<Option<usize>>,
 }
@@ -49,12 +52,20 @@ impl Aggregates {
                 firearms_per_category[at] += 1;
             }
         }
+        let ammunition_by_name = by_name(catalog.ammunition.iter().map(|a| (&a.name, &a.id)));
+        let mut ammunition_by_caliber = vec![Vec::new(); catalog.calibers.len()];
+        for &at in &ammunition_by_name {
+            if let Some(&caliber) = caliber_at.get(&catalog.ammunition[at].caliber_id) {
+                ammunition_by_caliber[caliber].push(at as u32);
+            }
+        }
         Self {
             firearms_per_category,
             countries: countries(catalog),
             manufacturers_by_name: by_name(catalog.manufacturers.iter().map(|m| (&m.name, &m.id))),
             calibers_by_name: by_name(catalog.calibers.iter().map(|c| (&c.name, &c.id))),
-            ammunition_by_name: by_name(catalog.ammunition.iter().map(|a| (&a.name, &a.id))),
+            ammunition_by_name,
+            ammunition_by_caliber,
             caliber_parent: catalog
                 .calibers
                 .iter()

@@ -14,10 +14,18 @@ use crate::http::{ApiError, respond};
 use crate::read::records;
 use crate::read::snapshot::Snapshot;
 
-/// The loads that pass `keep`, by name.
-pub fn sorted(snapshot: &Snapshot, keep: impl Fn(&Ammunition) -> bool) -> Vec<&Ammunition> {
-    let by_name = &snapshot.read.aggregates.ammunition_by_name;
-    by_name.iter().map(|&at| &*snapshot.catalog.ammunition[at]).filter(|a| keep(a)).collect()
+/// The loads that pass `keep` (of the caliber at `caliber` only, when given), by name.
+pub fn sorted(
+    snapshot: &Snapshot,
+    caliber: Option<usize>,
+    keep: impl Fn(&Ammunition) -> bool,
+) -> Vec<&Ammunition> {
+    let aggregates = &snapshot.read.aggregates;
+    let loads: Box<dyn Iterator<Item = usize>> = match caliber {
+        Some(caliber) => Box::new(aggregates.ammunition_by_caliber[caliber].iter().map(|&at| at as usize)),
+        None => Box::new(aggregates.ammunition_by_name.iter().copied()),
+    };
+    loads.map(|at| &*snapshot.catalog.ammunition[at]).filter(|a| keep(a)).collect()
 }
 
 const CALIBER_ID: QueryParam =
@@ -53,14 +61,14 @@ pub async fn list(
     paging: Paging,
     Valid(AmmunitionQuery { caliber, bullet_type, is_common }): Valid<AmmunitionQuery>,
 ) -> Result<Response, ApiError> {
-    if let Some(c) = &caliber
-        && !snapshot.read.caliber_at.contains_key(c)
-    {
-        return Err(ApiError::not_found("caliber", c).with_details(json!({ "parameter": CALIBER_ID.name })));
-    }
-    let loads = sorted(&snapshot, |a| {
-        caliber.as_ref().is_none_or(|c| &a.caliber_id == c)
-            && bullet_type.as_ref().is_none_or(|t| a.bullet_type.as_ref() == Some(t))
+    let caliber = match &caliber {
+        Some(c) => Some(*snapshot.read.caliber_at.get(c).ok_or_else(|| {
+            ApiError::not_found("caliber", c).with_details(json!({ "parameter": CALIBER_ID.name }))
+        })?),
+        None => None,
+    };
+    let loads = sorted(&snapshot, caliber, |a| {
+        bullet_type.as_ref().is_none_or(|t| a.bullet_type.as_ref() == Some(t))
             && is_common.is_none_or(|wanted| a.is_common.unwrap_or(false) == wanted)
     });
     let (page, pagination) = paging.slice(&loads);

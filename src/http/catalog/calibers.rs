@@ -142,8 +142,8 @@ pub async fn ammunition(
     paging: Paging,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    snapshot.caliber(&id)?;
-    let loads = crate::http::catalog::ammunition::sorted(&snapshot, |a| a.caliber_id == id);
+    let (at, _) = snapshot.caliber(&id)?;
+    let loads = crate::http::catalog::ammunition::sorted(&snapshot, Some(at), |_| true);
     let (page, pagination) = paging.slice(&loads);
     let data: Vec<Value> =
         page.iter().map(|a| records::ammunition_item(a, &snapshot.meta("ammunition", &a.id))).collect();
