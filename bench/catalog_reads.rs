@@ -83,6 +83,9 @@ async fn measure(label: &str, data: &Path, db_file: &Path) {
 
     let rifles = sample_rifles(&base, &key).await;
     let (id, name) = rifles[0].clone();
+    let detail = get_json(&reqwest::Client::new(), &format!("{base}/v1/firearms/{id}"), &key).await;
+    let caliber =
+        detail["data"]["calibers"][0]["caliberId"].as_str().expect("the rifle has a cartridge").to_owned();
     let last_word = name.split_whitespace().last().unwrap_or(&name).to_owned();
     // Many firearms' full names in turn, not one name again and again: a search keeps the common
     // words' ranking per index (`read::search::split`), not answers to whole queries.
@@ -113,6 +116,17 @@ async fn measure(label: &str, data: &Path, db_file: &Path) {
             "game tier-list (rifles, damage)",
             one(format!("{base}/v1/game/tier-list?category=rifles&stat=gameDamage")),
         ),
+        // Reads that walked every record per request until the fourteenth session.
+        ("filter options", one(format!("{base}/v1/firearms/filter-options"))),
+        ("a category's firearms, page 3", one(format!("{base}/v1/categories/rifles/firearms?page=3"))),
+        ("a cartridge's loads", one(format!("{base}/v1/calibers/{caliber}/ammunition"))),
+        (
+            "timeline (rifles from 1950)",
+            one(format!("{base}/v1/firearms/timeline?category=rifles&from=1950")),
+        ),
+        ("slice by material (steel)", one(format!("{base}/v1/firearms/by-material?material=steel"))),
+        ("stats by era (1990s)", one(format!("{base}/v1/stats/by-era?decade=1990s"))),
+        ("a country's arsenal (US)", one(format!("{base}/v1/countries/US/arsenal"))),
     ];
     for (name, urls) in &operations {
         let result: Result = if wrk::available() {
