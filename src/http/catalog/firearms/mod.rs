@@ -16,6 +16,7 @@ pub mod detail;
 pub mod dimensions;
 pub mod facets;
 pub mod family_tree;
+pub mod fields;
 pub mod game_meta;
 pub mod game_profile;
 pub mod game_stats;
@@ -33,8 +34,9 @@ pub mod variants;
 
 use axum::response::Response;
 use serde_json::value::RawValue;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
+use self::fields::append_kept;
 use crate::access::paging::Paging;
 use crate::http::respond;
 use crate::read::list_index::Filters;
@@ -83,19 +85,12 @@ pub fn page_from(
             respond::paged_raw(page.len(), |i, body| forms.append_listed(page[i], view, body), pagination)
         }
         ItemForm::Fields(view, fields) => {
-            let items: Vec<String> = page
-                .iter()
-                .map(|&at| {
-                    let record: Map<String, Value> =
-                        serde_json::from_str(&forms.listed(at, view)).unwrap_or_default();
-                    let kept: Map<String, Value> = record
-                        .into_iter()
-                        .filter(|(k, _)| k == "id" || fields.contains(&k.as_str()))
-                        .collect();
-                    Value::Object(kept).to_string()
-                })
-                .collect();
-            respond::paged_raw(items.len(), |i, body| body.push_str(&items[i]), pagination)
+            let keep = |key: &str| key == "id" || fields.contains(&key);
+            respond::paged_raw(
+                page.len(),
+                |i, body| append_kept(&forms.listed(page[i], view), keep, body),
+                pagination,
+            )
         }
     }
 }
