@@ -22,6 +22,12 @@ pub fn one(data: impl Serialize) -> Response {
     json_with_etag(&Envelope::<_, Pagination> { success: true, data, pagination: None })
 }
 
+/// `one`'s body, kept to serve again: for an answer that depends on nothing but the snapshot.
+pub fn one_kept(data: impl Serialize) -> serde_json::Result<Rendered> {
+    serde_json::to_vec(&Envelope::<_, Pagination> { success: true, data, pagination: None })
+        .map(Rendered::from_body)
+}
+
 /// `{success: true, data, pagination}`.
 pub fn paged(data: impl Serialize, pagination: Pagination) -> Response {
     json_with_etag(&Envelope { success: true, data, pagination: Some(pagination) })

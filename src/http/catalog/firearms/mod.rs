@@ -33,8 +33,8 @@ pub mod slices;
 pub mod variants;
 
 use axum::response::Response;
-use serde_json::value::RawValue;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use self::fields::append_kept;
 use crate::access::paging::Paging;
