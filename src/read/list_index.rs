@@ -79,6 +79,24 @@ pub struct ValueCounts {
     pub has_3d_model: [usize; 2],
 }
 
+impl Filters {
+    /// The set of the one closed filter given, when exactly one is (any number of ranges aside).
+    fn only_closed_set(&self) -> Option<SetKey> {
+        let closed = [
+            self.manufacturer.map(SetKey::Manufacturer),
+            self.category.map(SetKey::Category),
+            self.caliber.map(SetKey::Caliber),
+            self.action.map(SetKey::Action),
+            self.status.map(SetKey::Status),
+            self.country.map(SetKey::Country),
+            self.has_3d_model.map(SetKey::Has3dModel),
+        ];
+        let mut given = closed.into_iter().flatten();
+        let only = given.next()?;
+        given.next().is_none().then_some(only)
+    }
+}
+
 /// One page of a filtered, sorted list and how many firearms matched in all.
 #[derive(Debug, PartialEq)]
 pub struct ListPage {
@@ -172,6 +190,9 @@ impl ListIndex {
             let positions = (offset.min(end)..end).map(|i| order.at(i, descending)).collect();
             return ListPage { positions, total: self.len };
         };
+        if let Some(page) = self.closed_set_in_range(facts, filters, (sort, descending), &window) {
+            return page;
+        }
         if let (1, Some(key)) = (sets, key) {
             let (positions, total) = self.ranked.page(key, (sort, descending), window);
             return ListPage { positions, total };
@@ -196,6 +217,39 @@ impl ListIndex {
             select_by_rank(order, descending, matched.into_owned(), offset..end)
         };
         ListPage { positions, total }
+    }
+
+    /// With one closed filter and a range on the sort's own value (a category's firearms from
+    /// 1950, by year), the matches are one run of that set's copy in the sort's order, found by
+    /// two binary searches: the page and the total without testing the set's members.
+    fn closed_set_in_range(
+        &self,
+        facts: &[Facts],
+        filters: &Filters,
+        (sort, descending): (Sort, bool),
+        window: &Range<usize>,
+    ) -> Option<ListPage> {
+        let key = filters.only_closed_set()?;
+        let on_year = filters.year_min.is_some() || filters.year_max.is_some();
+        let on_weight = filters.weight_min.is_some() || filters.weight_max.is_some();
+        let known = self.ranked.known(key, sort);
+        let run = match sort {
+            Sort::Year if !on_weight && filters.barrel_length_min.is_none() => range(
+                known,
+                |at| facts[at as usize].year.unwrap_or_default(),
+                filters.year_min,
+                filters.year_max,
+            )?,
+            Sort::Weight if !on_year && filters.barrel_length_min.is_none() => {
+                range(known, |at| facts[at as usize].weight, filters.weight_min, filters.weight_max)?
+            }
+            _ => return None,
+        };
+        let end = window.end.min(run.len());
+        let positions = (window.start.min(end)..end)
+            .map(|i| run[if descending { run.len() - 1 - i } else { i }] as usize)
+            .collect();
+        Some(ListPage { positions, total: run.len() })
     }
 
     /// Matches `window` in sort order, found by walking the order and testing membership.

@@ -101,6 +101,13 @@ impl RankedSets {
         Self { by_sort }
     }
 
+    /// The positions of set `key` with a known `sort` value, ascending (empty for a set no
+    /// firearm is in).
+    pub fn known(&self, key: SetKey, sort: Sort) -> &[u32] {
+        let at_sort = SORTS.iter().position(|&s| s == sort).expect("every sort is listed");
+        self.by_sort[at_sort].get(&key).map_or(&[], |set| &set.positions[..set.known])
+    }
+
     /// Positions `window` of the set `key` in `sort` order, and the set's size (nothing and 0 for
     /// a set no firearm is in).
     pub fn page(
