@@ -12,6 +12,7 @@ pub mod facts;
 pub mod firearm_json;
 pub mod forms;
 pub mod game;
+pub mod kept_answers;
 pub mod list_index;
 pub mod lookup;
 pub mod meta;
@@ -101,6 +102,9 @@ pub struct ReadModel {
     /// patched.
     #[serde(skip, default = "deferred::Deferred::pending")]
     pub filter_options: deferred::Deferred<Rendered>,
+    /// The by-era answers (78) of the decades the catalog has, by decade.
+    #[serde(skip)]
+    pub era_answers: kept_answers::KeptAnswers<i64>,
 }
 
 /// The tables whose records' last change the statistics summary reports.
@@ -317,6 +321,7 @@ impl ReadModel {
             text_index: deferred::Deferred::pending(),
             arsenals: deferred::Deferred::pending(),
             filter_options: deferred::Deferred::pending(),
+            era_answers: kept_answers::KeptAnswers::default(),
             stats,
             user_ids,
             facts,

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
@@ -12,6 +12,7 @@ use crate::http::extract::snapshot::SnapshotWithFigures;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
 use crate::read::facts::country_text;
+use crate::read::rendered::Rendered;
 use crate::read::statistics::{decade_label, most_first};
 
 /// 78 lists at most this many firearms (the first by year, then name); `firearmCount` counts all.
@@ -44,8 +45,16 @@ pub async fn by_era(
     Valid(query): Valid<EraQuery>,
 ) -> Result<Response, ApiError> {
     let decade = query.decade.expect("a required parameter was checked");
-    let eras = &snapshot.statistics().eras;
-    let positions: &[usize] = eras.firearms.get(&decade).map_or(&[], Vec::as_slice);
+    let Some(positions) = snapshot.statistics().eras.firearms.get(&decade) else {
+        // Not kept: any decade may be asked for, and one with no firearm answers zeros at once.
+        return era(&snapshot, decade, &[]).map(|era| era.into_response()).map_err(ApiError::internal);
+    };
+    let kept = snapshot.read.era_answers.get_or_render(decade, || era(&snapshot, decade, positions));
+    kept.map(|era| era.into_response()).map_err(ApiError::internal)
+}
+
+/// The answer of `decade`, whose firearms are at `positions`.
+fn era(snapshot: &SnapshotWithFigures, decade: i64, positions: &[usize]) -> serde_json::Result<Rendered> {
     // Counted on the packed facts and the items spliced as rendered: at 100,000 firearms a
     // decade holds thousands, and tallying their records' strings and parsing each shown item
     // back into a value took about 7 ms.
@@ -64,7 +73,7 @@ pub async fn by_era(
     let per_category = per_category.into_iter().enumerate().filter(|&(_, count)| count > 0);
     let by_category =
         most_first(per_category.map(|(at, count)| (catalog.categories[at].id.as_str(), count)).collect());
-    Ok(respond::one(Era {
+    respond::one_kept(Era {
         decade: decade_label(decade),
         firearm_count: positions.len(),
         by_category: by_category
@@ -75,9 +84,9 @@ pub async fn by_era(
             .into_iter()
             .map(|(country_code, count)| CountryCount { country_code, count })
             .collect(),
-        calibers: calibers_of(&snapshot, decade, usize::MAX),
+        calibers: calibers_of(snapshot, decade, usize::MAX),
         firearms: positions.iter().take(ERA_FIREARMS_SHOWN).map(|&at| read.forms.item(at)).collect(),
-    }))
+    })
 }
 
 /// What a decade brought (78), in the order of its fields.
