@@ -121,6 +121,19 @@ fn every_random_combination_equals_the_plain_filter_sort_slice() {
     assert!(non_empty > 150, "only {non_empty} cases returned rows");
 }
 
+/// Each kind of closed filter alone, with the value `sample` holds (without a 3D model for that one).
+fn each_closed_filter_of(sample: &Facts) -> Vec<Filters> {
+    vec![
+        Filters { manufacturer: Some(sample.manufacturer), ..Filters::default() },
+        Filters { category: Some(sample.category), ..Filters::default() },
+        Filters { caliber: sample.calibers.first().copied(), ..Filters::default() },
+        Filters { action: Some(sample.action), ..Filters::default() },
+        Filters { status: Some(sample.status), ..Filters::default() },
+        Filters { country: Some(sample.country), ..Filters::default() },
+        Filters { has_3d_model: Some(false), ..Filters::default() },
+    ]
+}
+
 /// One closed filter alone is read off that set's own copy of the sort order (`ranked`): every
 /// kind of closed filter, every sort, both directions, pages at the start, the middle and past the
 /// end equal the plain answer, and so does a value no firearm holds.
@@ -128,16 +141,8 @@ fn every_random_combination_equals_the_plain_filter_sort_slice() {
 fn one_closed_filter_pages_its_own_order() {
     let (facts, orders, index) = synthetic(2_000, 3);
     let sample = &facts[17];
-    let alone: Vec<Filters> = vec![
-        Filters { manufacturer: Some(sample.manufacturer), ..Filters::default() },
-        Filters { manufacturer: Some(u32::MAX - 1), ..Filters::default() },
-        Filters { category: Some(sample.category), ..Filters::default() },
-        Filters { caliber: sample.calibers.first().copied(), ..Filters::default() },
-        Filters { action: Some(sample.action), ..Filters::default() },
-        Filters { status: Some(sample.status), ..Filters::default() },
-        Filters { country: Some(sample.country), ..Filters::default() },
-        Filters { has_3d_model: Some(false), ..Filters::default() },
-    ];
+    let mut alone = each_closed_filter_of(sample);
+    alone.push(Filters { manufacturer: Some(u32::MAX - 1), ..Filters::default() });
     let mut rows = 0;
     for filters in &alone {
         for sort in [Sort::Name, Sort::Weight, Sort::Year, Sort::Caliber] {
@@ -210,15 +215,7 @@ fn value_counts_are_what_filtering_by_each_value_totals() {
 fn one_closed_filter_with_a_range_on_the_sort_value_is_one_run() {
     let (facts, orders, index) = synthetic(2_000, 9);
     let sample = &facts[23];
-    let closed = [
-        Filters { manufacturer: Some(sample.manufacturer), ..Filters::default() },
-        Filters { category: Some(sample.category), ..Filters::default() },
-        Filters { caliber: sample.calibers.first().copied(), ..Filters::default() },
-        Filters { action: Some(sample.action), ..Filters::default() },
-        Filters { status: Some(sample.status), ..Filters::default() },
-        Filters { country: Some(sample.country), ..Filters::default() },
-        Filters { has_3d_model: Some(false), ..Filters::default() },
-    ];
+    let closed = each_closed_filter_of(sample);
     let years = [(Some(1950), None), (None, Some(1980)), (Some(1940), Some(1990)), (Some(1990), Some(1940))];
     let weights =
         [(Some(3000.0), None), (None, Some(4000.0)), (Some(2500.0), Some(9000.0)), (Some(f32::NAN), None)];
