@@ -42,7 +42,7 @@ use crate::http::respond;
 use crate::read::list_index::Filters;
 use crate::read::orders::Sort;
 use crate::read::snapshot::Snapshot;
-use crate::read::views::View;
+use crate::read::views::{FIREARM_LIST_ITEM, View};
 
 /// Which form of each list item a page carries.
 pub enum ItemForm<'a> {
@@ -85,6 +85,13 @@ pub fn page_from(
             respond::paged_raw(page.len(), |i, body| forms.append_listed(page[i], view, body), pagination)
         }
         ItemForm::Fields(view, fields) => {
+            // The list item is a few hundred bytes against a full record's few thousand, and holds
+            // the same values: read it when it holds every field kept (a sub-list's always does).
+            let view = if fields.iter().all(|field| FIREARM_LIST_ITEM.contains(field)) {
+                View::Summary
+            } else {
+                view
+            };
             let keep = |key: &str| key == "id" || fields.contains(&key);
             respond::paged_raw(
                 page.len(),
