@@ -60,7 +60,7 @@ fn main() {
     let none = time(|| list.select(&facts, &orders, &Filters::default(), (Sort::Year, false), 0..20).total);
     report("list: no filter, by year", none);
 
-    let name = catalog.firearms[0].name.clone();
+    let name = catalog.firearms.get(0).name.clone();
     let word = name.split(' ').next_back().unwrap_or_default().to_owned();
     report(&format!("search: full name ({name})"), time(|| search.search(&name, 0, 20).unwrap().total));
     report(&format!("search: one word ({word})"), time(|| search.search(&word, 0, 20).unwrap().total));

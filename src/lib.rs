@@ -11,6 +11,7 @@ pub mod build_info;
 pub mod catalog;
 pub mod cli;
 pub mod clock;
+pub mod compact;
 pub mod config;
 pub mod db;
 pub mod error;

@@ -14,7 +14,7 @@ pub fn write_dir(catalog: &Catalog, dir: &Path) -> Result<usize, String> {
         DataFile { categories: catalog.categories.clone(), ..Default::default() },
     );
     let mut firearms_of: BTreeMap<&str, Vec<_>> = BTreeMap::new();
-    for firearm in &catalog.firearms {
+    for firearm in catalog.firearms.as_typed() {
         firearms_of.entry(firearm.manufacturer_id.as_str()).or_default().push(Firearm::clone(firearm));
     }
     for manufacturer in &catalog.manufacturers {

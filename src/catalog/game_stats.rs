@@ -189,7 +189,7 @@ pub fn cartridge_energies<'a>(calibers: impl IntoIterator<Item = &'a Caliber>) -
 
 /// Every firearm's stats, by firearm id.
 pub fn derive(catalog: &Catalog) -> HashMap<String, GameStats> {
-    derive_with(&catalog.firearms, &cartridge_energies(&catalog.calibers))
+    derive_with(&catalog.firearms.typed(), &cartridge_energies(&catalog.calibers))
 }
 
 /// The stats of `firearms`, by firearm id, their cartridges' energies looked up in `energies`.

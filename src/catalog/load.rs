@@ -262,7 +262,7 @@ pub fn build_among(files: Vec<(String, DataFile)>, around: &Surroundings) -> Res
         catalog.categories.extend(data.categories);
         catalog.manufacturers.extend(data.manufacturer.into_iter().chain(data.manufacturers));
         catalog.calibers.extend(data.calibers);
-        catalog.firearms.extend(data.firearms.into_iter().map(Arc::new));
+        catalog.firearms.typed_mut().extend(data.firearms.into_iter().map(Arc::new));
         catalog.ammunition.extend(data.ammunition.into_iter().map(Arc::new));
         catalog.interfaces.extend(data.interfaces);
         catalog.attachments.extend(data.attachments);
@@ -302,7 +302,8 @@ fn validate_among(
     let categories = ids("category", catalog.categories.iter().map(|r| r.id.as_str()).collect());
     let manufacturers = ids("manufacturer", catalog.manufacturers.iter().map(|r| r.id.as_str()).collect());
     let calibers = ids("caliber", catalog.calibers.iter().map(|r| r.id.as_str()).collect());
-    let firearms = ids("firearm", catalog.firearms.iter().map(|r| r.id.as_str()).collect());
+    let typed_firearms = catalog.firearms.typed();
+    let firearms = ids("firearm", typed_firearms.iter().map(|r| r.id.as_str()).collect());
     let interfaces = ids("interface", catalog.interfaces.iter().map(|r| r.id.as_str()).collect());
     let platforms = ids("platform", catalog.platforms.iter().map(|r| r.id.as_str()).collect());
 

@@ -5,6 +5,7 @@ pub mod change_log;
 pub mod check;
 pub mod export;
 pub mod game_stats;
+pub mod held;
 pub mod import;
 pub mod insert;
 pub mod load;

@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::held::{Held, Keyed};
 pub use super::term::Term;
 
 /// One consulted page, how strong a source it is, and which figures it states.
@@ -203,6 +204,12 @@ pub struct Firearm {
     pub verified_fields: Option<Vec<String>>,
 }
 
+impl Keyed for Firearm {
+    fn key(&self) -> &str {
+        &self.id
+    }
+}
+
 impl Firearm {
     /// Give back the room a parser left in the record's lists: a list read from JSON grows from
     /// four places, so one cartridge link or one source held room for four (about 40 MB over
@@ -339,9 +346,11 @@ pub struct Catalog {
     pub categories: Vec<Category>,
     pub manufacturers: Vec<Manufacturer>,
     pub calibers: Vec<Caliber>,
-    /// Shared, record by record, with the snapshot a patch started from (`patched`): the two
-    /// big tables' records are not copied for a change to a few of them.
-    pub firearms: Vec<Arc<Firearm>>,
+    /// Packed once a snapshot's read model is built (`held`); a patch keeps the other records'
+    /// blocks as they are (`patched`).
+    pub firearms: Held<Firearm>,
+    /// Shared, record by record, with the snapshot a patch started from (`patched`): its
+    /// records are not copied for a change to a few of them.
     pub ammunition: Vec<Arc<Ammunition>>,
     pub interfaces: Vec<Interface>,
     pub attachments: Vec<Attachment>,
@@ -353,7 +362,7 @@ impl Catalog {
         self.categories.sort_by(|a, b| a.id.cmp(&b.id));
         self.manufacturers.sort_by(|a, b| a.id.cmp(&b.id));
         self.calibers.sort_by(|a, b| a.id.cmp(&b.id));
-        self.firearms.sort_by(|a, b| a.id.cmp(&b.id));
+        self.firearms.typed_mut().sort_by(|a, b| a.id.cmp(&b.id));
         self.ammunition.sort_by(|a, b| a.id.cmp(&b.id));
         self.interfaces.sort_by(|a, b| a.id.cmp(&b.id));
         self.attachments.sort_by(|a, b| a.id.cmp(&b.id));
@@ -369,7 +378,7 @@ impl Catalog {
                 &r.id
             }),
             calibers: merged(&self.calibers, changed("calibers"), fresh.calibers, |r| &r.id),
-            firearms: merged(&self.firearms, changed("firearms"), fresh.firearms, |r| &r.id),
+            firearms: self.firearms.merged(changed("firearms"), fresh.firearms.typed().into_owned()),
             ammunition: merged(&self.ammunition, changed("ammunition"), fresh.ammunition, |r| &r.id),
             interfaces: merged(&self.interfaces, changed("interfaces"), fresh.interfaces, |r| &r.id),
             attachments: merged(&self.attachments, changed("attachments"), fresh.attachments, |r| &r.id),
@@ -381,12 +390,36 @@ impl Catalog {
     /// firearms `changed` names differ between the two: the firearm ids are sorted and unique, so
     /// with as many firearms and each changed one at one position in both, every other one is too.
     pub fn same_firearm_positions(&self, other: &Catalog, changed: &BTreeSet<String>) -> bool {
-        let find =
-            |catalog: &Catalog, id: &str| catalog.firearms.binary_search_by(|f| f.id.as_str().cmp(id)).ok();
+        let find = |catalog: &Catalog, id: &str| catalog.firearms.position(id).ok();
         self.firearms.len() == other.firearms.len()
             && changed
                 .iter()
                 .all(|id| matches!((find(self, id), find(other, id)), (Some(a), Some(b)) if a == b))
+    }
+
+    /// This catalog with its firearms typed: itself when they are, else a copy for a build over
+    /// the whole catalog (a patch's read model, the figures it defers), since such a build reads
+    /// every firearm several times over (`held`).
+    pub fn typed(&self) -> std::borrow::Cow<'_, Catalog> {
+        if !self.firearms.is_packed() {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut copy = self.clone_without_firearms();
+        copy.firearms = self.firearms.typed().into_owned().into();
+        std::borrow::Cow::Owned(copy)
+    }
+
+    fn clone_without_firearms(&self) -> Catalog {
+        Catalog {
+            categories: self.categories.clone(),
+            manufacturers: self.manufacturers.clone(),
+            calibers: self.calibers.clone(),
+            firearms: Held::default(),
+            ammunition: self.ammunition.clone(),
+            interfaces: self.interfaces.clone(),
+            attachments: self.attachments.clone(),
+            platforms: self.platforms.clone(),
+        }
     }
 
     pub fn record_count(&self) -> usize {

@@ -111,7 +111,7 @@ pub fn ids<'a>(catalog: &'a Catalog, table: &Table) -> Box<dyn Iterator<Item = &
         "calibers" => Box::new(catalog.calibers.iter().map(|r| r.id.as_str())),
         "interfaces" => Box::new(catalog.interfaces.iter().map(|r| r.id.as_str())),
         "platforms" => Box::new(catalog.platforms.iter().map(|r| r.id.as_str())),
-        "firearms" => Box::new(catalog.firearms.iter().map(|r| r.id.as_str())),
+        "firearms" => Box::new(catalog.firearms.as_typed().iter().map(|r| r.id.as_str())),
         "ammunition" => Box::new(catalog.ammunition.iter().map(|r| r.id.as_str())),
         "attachments" => Box::new(catalog.attachments.iter().map(|r| r.id.as_str())),
         other => unreachable!("no catalog table is named {other}"),
@@ -139,7 +139,7 @@ impl<'a> RowSource<'a> {
     /// The rows of a part of the catalog: its firearms' cartridges looked up in `energies`, which
     /// holds every stored caliber, not only the part's.
     pub fn among(catalog: &'a Catalog, stored: &'a StoredTables, energies: &CartridgeEnergies) -> Self {
-        Self { catalog, stats: super::game_stats::derive_with(&catalog.firearms, energies), stored }
+        Self { catalog, stats: super::game_stats::derive_with(catalog.firearms.as_typed(), energies), stored }
     }
 
     /// Whether `table` stores record `id` at `version` already.
@@ -161,7 +161,9 @@ impl<'a> RowSource<'a> {
                 |r| &r.id,
                 |p| links("platform_interfaces", "platform_id", &p.id, &p.interfaces),
             ),
-            "firearms" => catalog.firearms[range].iter().map(|firearm| self.firearm_row(firearm)).collect(),
+            "firearms" => {
+                catalog.firearms.as_typed()[range].iter().map(|firearm| self.firearm_row(firearm)).collect()
+            }
             "ammunition" => self.rows_of(table, &catalog.ammunition[range], |r| &r.id, |_| vec![]),
             "attachments" => self.rows_of(
                 table,

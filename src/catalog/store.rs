@@ -258,12 +258,12 @@ fn add_parsed(catalog: &mut Catalog, table: &str, records: Vec<String>) -> Resul
         "calibers" => catalog.calibers.extend(parse(table, records)?),
         "interfaces" => catalog.interfaces.extend(parse(table, records)?),
         "platforms" => catalog.platforms.extend(parse(table, records)?),
-        "firearms" => {
-            catalog.firearms.extend(parse(table, records)?.into_iter().map(|mut firearm: Firearm| {
+        "firearms" => catalog.firearms.typed_mut().extend(parse(table, records)?.into_iter().map(
+            |mut firearm: Firearm| {
                 firearm.shrink_to_fit();
                 Arc::new(firearm)
-            }))
-        }
+            },
+        )),
         "ammunition" => {
             catalog.ammunition.extend(parse(table, records)?.into_iter().map(|mut load: Ammunition| {
                 load.sources.shrink_to_fit();

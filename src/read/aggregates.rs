@@ -92,7 +92,8 @@ fn countries(catalog: &Catalog) -> BTreeMap<String, CountryCounts> {
     // firearms): an owned key per firearm was an allocation each.
     let mut counts: BTreeMap<&str, CountryCounts> = BTreeMap::new();
     let mut adopted: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-    for firearm in &catalog.firearms {
+    let firearms = catalog.firearms.typed();
+    for firearm in firearms.iter() {
         if let Some(code) = &firearm.country_of_origin {
             counts.entry(code.as_str()).or_default().firearms_of_origin += 1;
         }

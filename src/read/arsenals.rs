@@ -5,7 +5,9 @@
 
 use std::collections::HashMap;
 
-use crate::catalog::model::{Adopter, Catalog, Firearm};
+use std::sync::Arc;
+
+use crate::catalog::model::{Catalog, Firearm};
 
 /// Per country code, its adopter entries as (firearm position, the user's index in the
 /// firearm's users), in catalog order.
@@ -24,18 +26,22 @@ impl Arsenals {
         Self(by_country)
     }
 
-    /// The adopters of country `code` (as the records write it), each with its firearm, in
-    /// catalog order.
-    pub fn of<'a>(
-        &'a self,
-        catalog: &'a Catalog,
-        code: &str,
-    ) -> impl Iterator<Item = (&'a Firearm, &'a Adopter)> {
+    /// The adopters of country `code` (as the records write it), each as its firearm and the
+    /// adopter's index in the firearm's users, in catalog order (a firearm adopted twice is
+    /// decoded once).
+    pub fn of(&self, catalog: &Catalog, code: &str) -> Vec<(Arc<Firearm>, usize)> {
         let entries = self.0.get(code).map_or(&[][..], Vec::as_slice);
-        entries.iter().map(|&(at, user)| {
-            let firearm = &*catalog.firearms[at as usize];
-            (firearm, &firearm.users[user as usize])
-        })
+        let mut out: Vec<(Arc<Firearm>, usize)> = Vec::with_capacity(entries.len());
+        let mut last: Option<(u32, Arc<Firearm>)> = None;
+        for &(at, user) in entries {
+            let firearm = match &last {
+                Some((held, firearm)) if *held == at => firearm.clone(),
+                _ => catalog.firearms.get(at as usize),
+            };
+            last = Some((at, firearm.clone()));
+            out.push((firearm, user as usize));
+        }
+        out
     }
 }
 
@@ -46,26 +52,26 @@ mod tests {
 
     #[test]
     fn a_country_holds_exactly_its_adopters_in_catalog_order() {
-        let catalog = synthesize(1_000, 3);
+        let mut catalog = synthesize(1_000, 3);
+        // Packed, as a served snapshot holds its firearms.
+        catalog.firearms.pack();
         let arsenals = Arsenals::build(&catalog);
-        let mut codes: Vec<&str> = catalog
-            .firearms
-            .iter()
-            .flat_map(|f| f.users.iter().filter_map(|u| u.country_code.as_deref()))
-            .collect();
+        let typed = catalog.firearms.typed();
+        let mut codes: Vec<&str> =
+            typed.iter().flat_map(|f| f.users.iter().filter_map(|u| u.country_code.as_deref())).collect();
         codes.sort_unstable();
         codes.dedup();
         assert!(codes.len() > 5, "the synthetic catalog's adopters come from several countries");
         for code in codes.into_iter().chain(["ZZ"]) {
-            let plain: Vec<(&str, &str)> = catalog
-                .firearms
+            let plain: Vec<(&str, &str)> = typed
                 .iter()
                 .flat_map(|f| f.users.iter().map(move |u| (f, u)))
                 .filter(|(_, u)| u.country_code.as_deref() == Some(code))
                 .map(|(f, u)| (f.id.as_str(), u.user_name.as_str()))
                 .collect();
+            let adopted = arsenals.of(&catalog, code);
             let indexed: Vec<(&str, &str)> =
-                arsenals.of(&catalog, code).map(|(f, u)| (f.id.as_str(), u.user_name.as_str())).collect();
+                adopted.iter().map(|(f, u)| (f.id.as_str(), f.users[*u].user_name.as_str())).collect();
             assert_eq!(indexed, plain, "{code}");
         }
     }

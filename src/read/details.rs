@@ -74,7 +74,7 @@ impl Snapshot {
         let detail = match view {
             View::Summary => firearm_json::summary_detail(forms.item(at).get(), &forms.provenance(at)),
             View::Full => {
-                let firearm = &self.catalog.firearms[at];
+                let firearm = &self.catalog.firearms.get(at);
                 let nested = Nested {
                     manufacturer: read
                         .manufacturer_at

@@ -13,8 +13,8 @@ use std::sync::Mutex;
 
 use serde_json::value::RawValue;
 
-use super::compact::{Compressed, Dictionary};
 use super::views::View;
+use crate::compact::{Compressed, Dictionary};
 
 /// One firearm's forms.
 #[derive(Clone, serde::Serialize, serde::Deserialize)]

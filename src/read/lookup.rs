@@ -1,5 +1,7 @@
 //! Records by id, with the one 404 every reader gives for an id the catalog does not have.
 
+use std::sync::Arc;
+
 use crate::catalog::model::{Ammunition, Attachment, Caliber, Category, Firearm, Manufacturer};
 use crate::error::ApiError;
 use crate::read::snapshot::Snapshot;
@@ -9,9 +11,15 @@ use crate::read::snapshot::Snapshot;
 pub type Found<'a, T> = (usize, &'a T);
 
 impl Snapshot {
-    pub fn firearm(&self, id: &str) -> Result<Found<'_, Firearm>, ApiError> {
-        let at = *self.read.firearm_at.get(id).ok_or_else(|| ApiError::not_found("firearm", id))?;
-        Ok((at, &self.catalog.firearms[at]))
+    /// The firearm's position and its record (decoded: `catalog::held`).
+    pub fn firearm(&self, id: &str) -> Result<(usize, Arc<Firearm>), ApiError> {
+        let at = self.firearm_position(id)?;
+        Ok((at, self.catalog.firearms.get(at)))
+    }
+
+    /// The firearm's position, for reads that need no more of its record than the read model keeps.
+    pub fn firearm_position(&self, id: &str) -> Result<usize, ApiError> {
+        self.read.firearm_at.get(id).copied().ok_or_else(|| ApiError::not_found("firearm", id))
     }
 
     pub fn manufacturer(&self, id: &str) -> Result<Found<'_, Manufacturer>, ApiError> {

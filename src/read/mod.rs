@@ -5,7 +5,6 @@
 
 pub mod aggregates;
 pub mod arsenals;
-pub mod compact;
 pub mod deferred;
 pub mod details;
 pub mod facts;
@@ -144,7 +143,7 @@ pub struct Previous<'a> {
 struct Context<'a> {
     stored: &'a Stored<'a>,
     /// What the forms are compressed against.
-    dictionary: &'a compact::Dictionary,
+    dictionary: &'a crate::compact::Dictionary,
     previous: Option<Previous<'a>>,
 }
 
@@ -217,7 +216,7 @@ impl ReadModel {
         let started = std::time::Instant::now();
         let firearm_at = match previous {
             Some(previous) if previous.same_positions => previous.read.firearm_at.clone(),
-            _ => std::sync::Arc::new(positions(catalog.firearms.iter().map(|f| &f.id))),
+            _ => std::sync::Arc::new(positions(catalog.firearms.typed().iter().map(|f| &f.id))),
         };
         let manufacturer_at = positions(catalog.manufacturers.iter().map(|m| &m.id));
         let caliber_at = positions(catalog.calibers.iter().map(|c| &c.id));
@@ -233,7 +232,7 @@ impl ReadModel {
             .map(|(m, meta)| views::project(&views::with_meta(m, meta), views::MANUFACTURER_FULL).to_string())
             .collect();
         let nested_categories = catalog.categories.iter().map(|c| serde_json::json!(c).to_string()).collect();
-        let firearms = &catalog.firearms;
+        let firearms = catalog.firearms.typed();
         let dictionary = match previous {
             Some(previous) => previous.read.forms.dictionary_used().clone(),
             None => Forms::dictionary(firearms.len(), |at| form_texts(&stored, &firearms[at])),

@@ -97,7 +97,7 @@ impl Orders {
     /// order is total (ties end on the id), and the sort finds an order that is nearly right in
     /// long runs: a patch that moves one firearm sorts in about one pass instead of n log n.
     pub fn build_from(catalog: &Catalog, caliber_at: &HashMap<String, usize>, seed: Option<&Orders>) -> Self {
-        let firearms = &catalog.firearms;
+        let firearms = catalog.firearms.typed();
         let seed = seed.filter(|seed| seed.name.positions.len() == firearms.len());
         let start = |order: Option<&Order>| -> Vec<u32> {
             order.map_or_else(|| (0..firearms.len() as u32).collect(), |order| order.positions.clone())
@@ -138,7 +138,7 @@ impl Orders {
 /// Every firearm by name, case aside, ties by id: the name order and the tie-break of the others.
 /// `positions` holds every position once, in the order the sort starts from.
 fn by_name(catalog: &Catalog, mut positions: Vec<u32>) -> Order {
-    let firearms = &catalog.firearms;
+    let firearms = catalog.firearms.typed();
     let name_key: Vec<String> = firearms.iter().map(|f| f.name.to_lowercase()).collect();
     positions.sort_by(|&a, &b| {
         let (a, b) = (a as usize, b as usize);
@@ -202,7 +202,7 @@ mod tests {
         let caliber_at: HashMap<String, usize> =
             catalog.calibers.iter().enumerate().map(|(i, c)| (c.id.clone(), i)).collect();
         let before = Orders::build(&catalog, &caliber_at);
-        for (i, firearm) in catalog.firearms.iter_mut().enumerate().step_by(37) {
+        for (i, firearm) in catalog.firearms.typed_mut().iter_mut().enumerate().step_by(37) {
             let firearm = std::sync::Arc::make_mut(firearm);
             firearm.name = format!("Moved {}", 600 - i);
             firearm.weight_empty_g = (i % 2 == 0).then_some(i as f64);

@@ -141,7 +141,7 @@ impl Rankings {
         category_at: &HashMap<String, usize>,
         names: &Order,
     ) -> Self {
-        let firearms = &catalog.firearms;
+        let firearms = catalog.firearms.typed();
         // Sorted on integer keys (the value in `total_cmp` order, then the name rank): at
         // 100,000 firearms a comparator closure per stat was most of the rankings' build.
         let ranked = |value: &dyn Fn(usize) -> Option<f64>, better: Better| {

@@ -14,8 +14,8 @@
 use serde::Serialize;
 
 use super::search::{SearchIndex, allowed_edits, squash, tokens};
-use std::sync::Arc;
 
+use crate::catalog::held::Held;
 use crate::catalog::model::Firearm;
 
 /// Candidates taken from the search before scoring.
@@ -46,13 +46,13 @@ pub struct Resolution {
     pub alternatives: Vec<Candidate>,
 }
 
-pub fn resolve(index: &SearchIndex, firearms: &[Arc<Firearm>], query: &str) -> tantivy::Result<Resolution> {
+pub fn resolve(index: &SearchIndex, firearms: &Held<Firearm>, query: &str) -> tantivy::Result<Resolution> {
     let hits = index.search(query, 0, CANDIDATES)?;
     let mut scored: Vec<Candidate> = hits
         .positions
         .iter()
         .map(|&p| {
-            let firearm = &firearms[p];
+            let firearm = firearms.get(p);
             let names = std::iter::once(&firearm.name).chain(firearm.alternate_names.iter().flatten());
             let confidence = names.map(|name| similarity(query, name)).fold(0.0, f64::max);
             Candidate { id: firearm.id.clone(), name: firearm.name.clone(), confidence: round2(confidence) }

@@ -210,7 +210,7 @@ mod tests {
         let no_action = firearm(json!({"categoryId": "shotguns"}));
         assert_eq!(similarity(&no_action, &no_action.clone()), 0.3, "an unknown action never matches");
         let catalog = Catalog {
-            firearms: vec![a.into(), b.into(), no_action.clone().into(), no_action.into()],
+            firearms: vec![a.into(), b.into(), no_action.clone().into(), no_action.into()].into(),
             ..Default::default()
         };
         let packed = Packed::build(&catalog);
@@ -222,7 +222,7 @@ mod tests {
     fn the_packed_catalog_ranks_as_the_records_do() {
         let catalog = synthesize(2_000, 3);
         let packed = Packed::build(&catalog);
-        let firearms = &catalog.firearms;
+        let firearms = catalog.firearms.typed();
         for at in [0, 1, 17, 999, 1_999] {
             for i in 0..firearms.len() {
                 let packed_score = packed.score(&packed.firearms[at], &packed.firearms[i]);

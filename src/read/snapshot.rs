@@ -62,7 +62,7 @@ impl Snapshot {
     pub fn statistics(&self) -> &Statistics {
         self.read.statistics.get_or_build(|| {
             let read = &self.read;
-            Statistics::build(&self.catalog, &read.facts, &read.orders.name, read.last_change.clone())
+            Statistics::build(&self.catalog.typed(), &read.facts, &read.orders.name, read.last_change.clone())
         })
     }
 
@@ -70,7 +70,7 @@ impl Snapshot {
     pub fn rankings(&self) -> &Rankings {
         self.read.rankings.get_or_build(|| {
             let read = &self.read;
-            Rankings::build(&self.catalog, &read.caliber_at, &read.category_at, &read.orders.name)
+            Rankings::build(&self.catalog.typed(), &read.caliber_at, &read.category_at, &read.orders.name)
         })
     }
 
@@ -79,7 +79,7 @@ impl Snapshot {
         self.read.game.get_or_build(|| {
             let read = &self.read;
             let positions = (&*read.firearm_at, &read.category_at);
-            Arc::new(crate::read::game_analytics(&self.catalog, &read.stats, positions, &read.orders))
+            Arc::new(crate::read::game_analytics(&self.catalog.typed(), &read.stats, positions, &read.orders))
         })
     }
 
@@ -397,6 +397,9 @@ async fn build(db: &Db) -> Result<Snapshot, SnapshotError> {
         );
         let build_seconds = started.elapsed().as_secs_f64();
         let firearms_rendered = catalog.firearms.len();
+        // Served from the read model from now on: the records are held packed (`catalog::held`).
+        let mut catalog = catalog;
+        catalog.firearms.pack();
         Ok(Snapshot { revision, epoch, catalog, meta, read, build_seconds, reused: false, firearms_rendered })
     })
     .await?

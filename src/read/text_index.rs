@@ -6,7 +6,8 @@
 //! at 100,000 firearms, 22 ms for a material. Here each distinct value is lowered once, a request
 //! tests the few distinct values against its text, and the firearms are walked only to look up
 //! which value numbers they hold. Made on the snapshot's first such request, like the similar
-//! firearms' packing (`read::deferred`); neither persisted nor patched.
+//! firearms' packing (`read::deferred`), in one walk over the firearms (each decoded once from
+//! the packed table, `catalog::held`); neither persisted nor patched.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -21,28 +22,36 @@ pub struct Interned {
     held: Vec<u32>,
 }
 
-impl Interned {
-    fn build<'a, I: Iterator<Item = &'a str>>(
-        catalog: &'a Catalog,
-        values_of: impl Fn(&'a Firearm) -> I,
-    ) -> Self {
-        let mut numbers: HashMap<String, u32> = HashMap::new();
-        let mut interned = Self { values: Vec::new(), starts: vec![0], held: Vec::new() };
-        for firearm in &catalog.firearms {
-            for value in values_of(firearm) {
-                let lower = value.to_lowercase();
-                let next = interned.values.len() as u32;
-                let number = *numbers.entry(lower).or_insert_with_key(|lower| {
-                    interned.values.push(lower.clone());
-                    next
-                });
-                interned.held.push(number);
-            }
-            interned.starts.push(interned.held.len() as u32);
+/// An `Interned` being made, one firearm after the other.
+struct Interning {
+    numbers: HashMap<String, u32>,
+    interned: Interned,
+}
+
+impl Interning {
+    fn new() -> Self {
+        Self {
+            numbers: HashMap::new(),
+            interned: Interned { values: Vec::new(), starts: vec![0], held: Vec::new() },
         }
-        interned
     }
 
+    /// The next firearm's values.
+    fn add<'a>(&mut self, values: impl Iterator<Item = &'a str>) {
+        let interned = &mut self.interned;
+        for value in values {
+            let next = interned.values.len() as u32;
+            let number = *self.numbers.entry(value.to_lowercase()).or_insert_with_key(|lower| {
+                interned.values.push(lower.clone());
+                next
+            });
+            interned.held.push(number);
+        }
+        interned.starts.push(interned.held.len() as u32);
+    }
+}
+
+impl Interned {
     /// Which values contain `needle` (already lower case), by value number.
     pub fn containing(&self, needle: &str) -> Vec<bool> {
         self.values.iter().map(|value| value.contains(needle)).collect()
@@ -78,15 +87,24 @@ pub struct TextIndex {
 
 impl TextIndex {
     pub fn build(catalog: &Catalog) -> Self {
+        let (mut features_held, mut designers) = (Interning::new(), Interning::new());
+        let mut materials: Vec<Interning> = COMPONENTS.iter().map(|_| Interning::new()).collect();
+        let (mut names, mut conflicts) = (Interning::new(), Conflicts::default());
+        for (at, firearm) in catalog.firearms.iter().enumerate() {
+            features_held.add(features(&firearm));
+            designers.add(designer(&firearm));
+            for ((_, material_of), interning) in COMPONENTS.iter().zip(&mut materials) {
+                interning.add(material_of(&firearm).into_iter());
+            }
+            names.add(conflict_names(&firearm));
+            conflicts.add(at, &firearm);
+        }
         Self {
-            features: Interned::build(catalog, features),
-            designers: Interned::build(catalog, designer),
-            materials: COMPONENTS
-                .iter()
-                .map(|(_, material_of)| Interned::build(catalog, move |f| material_of(f).into_iter()))
-                .collect(),
-            conflict_names: Interned::build(catalog, conflict_names),
-            conflicts: conflicts(catalog),
+            features: features_held.interned,
+            designers: designers.interned,
+            materials: materials.into_iter().map(|interning| interning.interned).collect(),
+            conflict_names: names.interned,
+            conflicts: conflicts.listed(),
         }
     }
 }
@@ -103,29 +121,34 @@ fn conflict_names(firearm: &Firearm) -> impl Iterator<Item = &str> {
     firearm.conflicts.iter().flatten().map(|conflict| conflict.name.as_str())
 }
 
-fn conflicts(catalog: &Catalog) -> Vec<Conflict> {
-    let mut named: BTreeMap<&str, (Option<&str>, Vec<u32>)> = BTreeMap::new();
-    for (at, firearm) in catalog.firearms.iter().enumerate() {
+/// The conflicts named so far: by name, the first years given and the firearms naming it.
+#[derive(Default)]
+struct Conflicts(BTreeMap<String, (Option<String>, Vec<u32>)>);
+
+impl Conflicts {
+    fn add(&mut self, at: usize, firearm: &Firearm) {
         for conflict in firearm.conflicts.iter().flatten() {
-            let entry = named.entry(conflict.name.as_str()).or_default();
-            entry.0 = entry.0.or(conflict.years.as_deref());
+            let entry = self.0.entry(conflict.name.clone()).or_default();
+            if entry.0.is_none() {
+                entry.0 = conflict.years.clone();
+            }
             if entry.1.last() != Some(&(at as u32)) {
                 entry.1.push(at as u32);
             }
         }
     }
-    let mut list: Vec<Conflict> = named
-        .into_iter()
-        .map(|(name, (years, firearms))| Conflict {
-            name: name.to_owned(),
-            lower: name.to_lowercase(),
-            years: years.map(str::to_owned),
-            firearms,
-        })
-        .collect();
-    // Stable: ties stay in name order.
-    list.sort_by_key(|conflict| std::cmp::Reverse(conflict.firearms.len()));
-    list
+
+    /// Every conflict, most firearms first, then by name.
+    fn listed(self) -> Vec<Conflict> {
+        let mut list: Vec<Conflict> = self
+            .0
+            .into_iter()
+            .map(|(name, (years, firearms))| Conflict { lower: name.to_lowercase(), name, years, firearms })
+            .collect();
+        // Stable: ties stay in name order.
+        list.sort_by_key(|conflict| std::cmp::Reverse(conflict.firearms.len()));
+        list
+    }
 }
 
 #[cfg(test)]
@@ -135,12 +158,13 @@ mod tests {
 
     /// The plain answer the slices gave: lower every value of every firearm and search it.
     fn plain<'a, I: Iterator<Item = &'a str>>(
-        catalog: &'a Catalog,
+        firearms: &'a [std::sync::Arc<Firearm>],
         values_of: impl Fn(&'a Firearm) -> I,
         needle: &str,
     ) -> Vec<usize> {
-        let firearms = catalog.firearms.iter().enumerate();
         firearms
+            .iter()
+            .enumerate()
             .filter(|(_, f)| values_of(f).any(|v| v.to_lowercase().contains(needle)))
             .map(|(at, _)| at)
             .collect()
@@ -156,7 +180,8 @@ mod tests {
         let mut catalog = synthesize(1_500, 5);
         // The synthetic catalog names no designer or conflict: give some firearms both, in
         // mixed case, one conflict named twice by one firearm.
-        for (at, firearm) in catalog.firearms.iter_mut().enumerate().filter(|(at, _)| at % 7 == 0) {
+        for (at, firearm) in catalog.firearms.typed_mut().iter_mut().enumerate().filter(|(at, _)| at % 7 == 0)
+        {
             let firearm = std::sync::Arc::make_mut(firearm);
             firearm.designer = Some(["Eugene Stoner", "John Browning", "MIKHAIL Kalashnikov"][at % 3].into());
             let conflict = |name: &str| crate::catalog::model::Conflict {
@@ -167,24 +192,24 @@ mod tests {
             firearm.conflicts =
                 Some(vec![conflict(["Vietnam War", "Korean War"][at % 2]), conflict("Vietnam War")]);
         }
-        for firearm in catalog.firearms.iter_mut().step_by(5) {
+        for firearm in catalog.firearms.typed_mut().iter_mut().step_by(5) {
             let features = ["Picatinny rail", "Ambidextrous SAFETY", "picatinny RAIL"];
             std::sync::Arc::make_mut(firearm).features = Some(features.map(String::from).to_vec());
         }
+        let typed = catalog.firearms.typed().into_owned();
+        // Packed, as a served snapshot holds its firearms.
+        catalog.firearms.pack();
         let index = TextIndex::build(&catalog);
         let n = catalog.firearms.len();
         for needle in ["steel", "poly", "wood", "al", "", "nothing-like-it", "e", "rail", "safety"] {
             for ((_, material_of), interned) in COMPONENTS.iter().zip(&index.materials) {
-                assert_eq!(
-                    fast(interned, n, needle),
-                    plain(&catalog, |f| material_of(f).into_iter(), needle)
-                );
+                assert_eq!(fast(interned, n, needle), plain(&typed, |f| material_of(f).into_iter(), needle));
             }
-            assert_eq!(fast(&index.features, n, needle), plain(&catalog, features, needle));
+            assert_eq!(fast(&index.features, n, needle), plain(&typed, features, needle));
         }
         for needle in ["stoner", "kalash", "john", "war", "vietnam", "zzz"] {
-            assert_eq!(fast(&index.designers, n, needle), plain(&catalog, designer, needle));
-            assert_eq!(fast(&index.conflict_names, n, needle), plain(&catalog, conflict_names, needle));
+            assert_eq!(fast(&index.designers, n, needle), plain(&typed, designer, needle));
+            assert_eq!(fast(&index.conflict_names, n, needle), plain(&typed, conflict_names, needle));
         }
         assert!(!fast(&index.designers, n, "stoner").is_empty());
         assert_eq!(fast(&index.features, n, "rail").len(), n.div_ceil(5));

@@ -62,11 +62,14 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
 
     tokio::task::spawn_blocking(move || {
         let patching = std::time::Instant::now();
+        // Served packed, as the old one was; the read model is built from a typed copy, since
+        // its build reads every firearm several times over (`catalog::held`).
         let catalog = old.catalog.patched(|table| changes.ids(table), fresh);
+        let typed = catalog.typed();
         let lookup = |table: &str, id: &str| meta.get(table, id);
         let firearms_rendered = rendered(&changes, &catalog);
-        let search_change = search::change(&old.catalog, &catalog, |table| changes.ids(table));
-        let same_positions = old.catalog.same_firearm_positions(&catalog, changes.ids("firearms"));
+        let search_change = search::change(&old.catalog, &typed, |table| changes.ids(table));
+        let same_positions = old.catalog.same_firearm_positions(&typed, changes.ids("firearms"));
         let previous = Previous {
             read: &old.read,
             changed: changes.ids("firearms"),
@@ -75,8 +78,9 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
         };
         let last_change = meta.last_change(&LAST_CHANGE_TABLES);
         let read =
-            ReadModel::update(previous, &catalog, Stored { meta: &lookup, stats, user_ids, last_change })
+            ReadModel::update(previous, &typed, Stored { meta: &lookup, stats, user_ids, last_change })
                 .map_err(SnapshotError::Build)?;
+        drop(typed);
         tracing::info!(
             revision,
             from_revision = old.revision,
@@ -116,5 +120,5 @@ fn search_outcome(old: &ReadModel, new: &ReadModel) -> &'static str {
 /// How many of the catalog's firearms the patch renders: the changed ones still there.
 fn rendered(changes: &Changes, catalog: &Catalog) -> usize {
     let changed: &BTreeSet<String> = changes.ids("firearms");
-    changed.iter().filter(|id| catalog.firearms.binary_search_by(|f| f.id.cmp(id)).is_ok()).count()
+    changed.iter().filter(|id| catalog.firearms.position(id).is_ok()).count()
 }

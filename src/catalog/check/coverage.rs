@@ -26,8 +26,12 @@ pub fn warnings(catalog: &Catalog) -> Vec<Found> {
 }
 
 fn unchambered_cartridges(catalog: &Catalog) -> Found {
-    let chambered: HashSet<&str> =
-        catalog.firearms.iter().flat_map(|f| f.calibers.iter().map(|l| l.caliber_id.as_str())).collect();
+    let chambered: HashSet<&str> = catalog
+        .firearms
+        .as_typed()
+        .iter()
+        .flat_map(|f| f.calibers.iter().map(|l| l.caliber_id.as_str()))
+        .collect();
     let warnings = catalog
         .calibers
         .iter()
@@ -43,7 +47,7 @@ fn unchambered_cartridges(catalog: &Catalog) -> Found {
 
 fn unsourced_key_figures(catalog: &Catalog) -> Found {
     let mut warnings = Vec::new();
-    for f in &catalog.firearms {
+    for f in catalog.firearms.as_typed() {
         let unnamed: Vec<&str> = firearm_key_figures(f)
             .into_iter()
             .filter(|key| !f.sources.iter().any(|s| s.fields.iter().any(|field| field == key)))

@@ -130,7 +130,7 @@ fn errors(catalog: &Catalog, hosts: &HostList, this_year: i64) -> Vec<Violation>
         caliber(c, Record::open("caliber", &c.id, this_year, hosts, &mut out));
     }
     let calibers: HashMap<&str, &Caliber> = catalog.calibers.iter().map(|c| (c.id.as_str(), c)).collect();
-    for f in &catalog.firearms {
+    for f in catalog.firearms.as_typed() {
         firearm(f, &calibers, Record::open("firearm", &f.id, this_year, hosts, &mut out));
     }
     for a in &catalog.ammunition {

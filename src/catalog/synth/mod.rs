@@ -91,7 +91,7 @@ pub fn synthesize(firearms: usize, seed: u64) -> Catalog {
         categories,
         manufacturers,
         calibers,
-        firearms: firearm_records,
+        firearms: firearm_records.into(),
         ammunition: ammunition.into_iter().map(Into::into).collect(),
         interfaces: Vec::new(),
         attachments: Vec::new(),

@@ -52,7 +52,7 @@ pub async fn add(
     AccountCaller { account_id, .. }: AccountCaller,
     ValidPath(firearm_id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    snapshot.firearm(&firearm_id)?;
+    snapshot.firearm_position(&firearm_id)?;
     let added = match favorites::add(&state.db, &account_id, &firearm_id).await? {
         Added::New => true,
         Added::Already => false,

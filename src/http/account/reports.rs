@@ -96,7 +96,7 @@ pub async fn create(
     else {
         unreachable!("every required field was checked");
     };
-    snapshot.firearm(&firearm_id)?;
+    snapshot.firearm_position(&firearm_id)?;
     let new = NewReport {
         firearm_id,
         section,

@@ -44,7 +44,9 @@ pub async fn arsenal(
     }
     let code = code.to_ascii_uppercase();
     let mut groups: BTreeMap<&str, Vec<Adopted>> = BTreeMap::new();
-    for (firearm, user) in snapshot.arsenals().of(&snapshot.catalog, &code) {
+    let adopted = snapshot.arsenals().of(&snapshot.catalog, &code);
+    for (firearm, user) in &adopted {
+        let user = &firearm.users[*user];
         groups.entry(user.user_type.as_deref().unwrap_or("unknown")).or_default().push(Adopted {
             id: &firearm.id,
             name: &firearm.name,
@@ -123,7 +125,7 @@ pub async fn conflicts(
         .iter()
         .filter(|conflict| name.as_ref().is_none_or(|n| conflict.lower.contains(n.as_str())))
         .map(|conflict| {
-            let ids: Vec<&str> = conflict.firearms.iter().map(|&at| firearms[at as usize].id.as_str()).collect();
+            let ids: Vec<String> = conflict.firearms.iter().map(|&at| firearms.get(at as usize).id.clone()).collect();
             json!({ "name": conflict.name, "years": conflict.years, "firearmCount": ids.len(), "firearmIds": ids })
         })
         .collect();

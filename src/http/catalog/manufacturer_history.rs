@@ -2,6 +2,7 @@
 //! category, status, cartridge and decade.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use axum::response::Response;
 use serde_json::{Value, json};
@@ -16,10 +17,10 @@ use crate::read::orders::Sort;
 use crate::read::statistics::{decade_label, tally};
 
 /// The maker's firearms, by name (off the list index's set of the maker's firearms).
-fn made_by(snapshot: &CurrentSnapshot, at: usize) -> Vec<&Firearm> {
+fn made_by(snapshot: &CurrentSnapshot, at: usize) -> Vec<Arc<Firearm>> {
     let filters = Filters { manufacturer: Some(at as u32), ..Filters::default() };
     let made = snapshot.read.select(&filters, (Sort::Name, false), 0..usize::MAX);
-    made.positions.into_iter().map(|at| &*snapshot.catalog.firearms[at]).collect()
+    made.positions.into_iter().map(|at| snapshot.catalog.firearms.get(at)).collect()
 }
 
 fn named(firearm: &Firearm) -> Value {
@@ -40,8 +41,8 @@ pub async fn timeline(
     let mut unknown = Vec::new();
     for firearm in made_by(&snapshot, at) {
         match firearm.year_introduced {
-            Some(year) => years.entry(year).or_default().push(named(firearm)),
-            None => unknown.push(named(firearm)),
+            Some(year) => years.entry(year).or_default().push(named(&firearm)),
+            None => unknown.push(named(&firearm)),
         }
     }
     let years: Vec<Value> =

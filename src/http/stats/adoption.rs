@@ -50,12 +50,18 @@ impl QueryParams for TypeQuery {
 
 crate::query_params_doc!(TypeQuery);
 
-/// The firearms of a count, by name, at most `FIREARMS_SHOWN`.
+/// The firearms of a count, by name (case aside, ties by id: the name order's rank), at most
+/// `FIREARMS_SHOWN`; only those shown are decoded.
 fn named(snapshot: &SnapshotWithFigures, firearms: &BTreeSet<usize>) -> Vec<Value> {
-    let mut named: Vec<&crate::catalog::model::Firearm> =
-        firearms.iter().map(|&at| &*snapshot.catalog.firearms[at]).collect();
-    named.sort_by_cached_key(|f| (f.name.to_lowercase(), f.id.clone()));
-    named.iter().take(FIREARMS_SHOWN).map(|f| json!({ "id": f.id, "name": f.name })).collect()
+    let names = &snapshot.read.orders.name;
+    let mut named: Vec<usize> = firearms.iter().copied().collect();
+    named.sort_unstable_by_key(|&at| names.key(at, false));
+    named
+        .into_iter()
+        .take(FIREARMS_SHOWN)
+        .map(|at| snapshot.catalog.firearms.get(at))
+        .map(|f| json!({ "id": f.id, "name": f.name }))
+        .collect()
 }
 
 /// One country's adopters (armed forces, police, ...): counts per user type and the firearms

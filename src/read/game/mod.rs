@@ -152,7 +152,8 @@ impl GameAnalytics {
             .into_iter()
             .map(|row| {
                 let at = firearm_at.get(&row.id).copied();
-                let category = at.and_then(|at| category_at.get(&catalog.firearms[at].category_id).copied());
+                let category =
+                    at.and_then(|at| category_at.get(&catalog.firearms.get(at).category_id).copied());
                 Entry {
                     overall: stat::overall(&row.stats),
                     archetype: archetype::archetype(&row.stats),
@@ -328,13 +329,13 @@ mod tests {
         let mut catalog = crate::catalog::synth::synthesize(400, 4);
         // Names that tie case aside, so the order's tie-break by id counts.
         for i in (0..40).step_by(2) {
-            std::sync::Arc::make_mut(&mut catalog.firearms[i + 1]).name =
-                catalog.firearms[i].name.to_uppercase();
+            std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[i + 1]).name =
+                catalog.firearms.as_typed()[i].name.to_uppercase();
         }
         let positions = |ids: Vec<&String>| -> HashMap<String, usize> {
             ids.into_iter().enumerate().map(|(i, id)| (id.clone(), i)).collect()
         };
-        let firearm_at = positions(catalog.firearms.iter().map(|f| &f.id).collect());
+        let firearm_at = positions(catalog.firearms.as_typed().iter().map(|f| &f.id).collect());
         let category_at = positions(catalog.categories.iter().map(|c| &c.id).collect());
         let caliber_at = positions(catalog.calibers.iter().map(|c| &c.id).collect());
         let derived = crate::catalog::game_stats::derive(&catalog);

@@ -244,7 +244,7 @@ impl SearchIndex {
         let text_fields: Vec<Field> = fields.iter().map(|(field, _)| *field).chain([spellings]).collect();
         let texts_of = DocumentTexts::new(catalog);
         for (position, firearm) in catalog.firearms.iter().enumerate() {
-            let texts = texts_of.document(firearm);
+            let texts = texts_of.document(&firearm);
             writer.add_document(document(&text_fields, position_field, &texts, position))?;
         }
         writer.commit()?;
@@ -648,7 +648,7 @@ mod tests {
     fn pages_and_totals_agree_with_the_whole_ranking_and_a_brute_force_count() {
         let catalog = crate::catalog::synth::synthesize(2_000, 5);
         let index = SearchIndex::build(&catalog).unwrap();
-        let first = &catalog.firearms[0];
+        let first = &catalog.firearms.as_typed()[0];
         let queries = [
             first.name.clone(),
             first.name.split(' ').next_back().unwrap().to_owned(),
@@ -690,7 +690,7 @@ mod tests {
         // (weight 4) it is not yet.
         let catalog = crate::catalog::synth::synthesize(6_000, 3);
         let index = SearchIndex::build(&catalog).unwrap();
-        let query = catalog.firearms[0].name.clone();
+        let query = catalog.firearms.as_typed()[0].name.clone();
         let built = index.query(&index.statistics(), &query).unwrap().unwrap();
         let faint_clauses = built.clauses.iter().filter(|clause| clause.faint).count();
         assert!(

@@ -58,7 +58,7 @@ pub fn change<'a>(
     if !old.same_firearm_positions(new, changed("firearms")) {
         return SearchChange::Rebuild;
     }
-    let find = |id: &str| old.firearms.binary_search_by(|f| f.id.as_str().cmp(id)).ok();
+    let find = |id: &str| old.firearms.position(id).ok();
     let mut candidates: BTreeSet<usize> = changed("firearms").iter().filter_map(|id| find(id)).collect();
     let (before, after) = (DocumentTexts::new(old), DocumentTexts::new(new));
     let renamed_makers: BTreeSet<&str> = changed("manufacturers")
@@ -82,8 +82,8 @@ pub fn change<'a>(
     }
     let mut documents = ChangedDocuments { positions: Vec::new(), old_texts: Vec::new() };
     for position in candidates {
-        let old_texts = before.document(&old.firearms[position]);
-        if old_texts != after.document(&new.firearms[position]) {
+        let old_texts = before.document(&old.firearms.get(position));
+        if old_texts != after.document(&new.firearms.get(position)) {
             documents.positions.push(position);
             documents.old_texts.push(old_texts);
         }
@@ -235,7 +235,7 @@ impl SearchIndex {
         }
         let texts_of = DocumentTexts::new(catalog);
         for &position in &positions {
-            let texts = texts_of.document(&catalog.firearms[position]);
+            let texts = texts_of.document(&catalog.firearms.get(position));
             writer.add_document(document(&text_fields, self.position, &texts, position))?;
         }
         writer.commit()?;
@@ -302,27 +302,28 @@ mod tests {
     #[test]
     fn figures_keep_the_index_texts_patch_it_and_positions_rebuild_it() {
         let old = crate::catalog::synth::synthesize(50, 1);
-        let first = old.firearms[0].id.clone();
-        let maker = old.firearms[0].manufacturer_id.clone();
+        let first = old.firearms.as_typed()[0].id.clone();
+        let maker = old.firearms.as_typed()[0].manufacturer_id.clone();
 
         let mut figures = old.clone();
-        std::sync::Arc::make_mut(&mut figures.firearms[0]).weight_empty_g = Some(1.0);
+        std::sync::Arc::make_mut(&mut figures.firearms.typed_mut()[0]).weight_empty_g = Some(1.0);
         figures.manufacturers.iter_mut().find(|m| m.id == maker).unwrap().founded_year = Some(1900);
         let ids = [("firearms", first.as_str()), ("manufacturers", maker.as_str())];
         assert_eq!(positions_of(change_of(&old, &figures, &ids)), Some(vec![]));
 
         let mut renamed = old.clone();
-        std::sync::Arc::make_mut(&mut renamed.firearms[0]).name = "Another Name".into();
+        std::sync::Arc::make_mut(&mut renamed.firearms.typed_mut()[0]).name = "Another Name".into();
         assert_eq!(positions_of(change_of(&old, &renamed, &[("firearms", &first)])), Some(vec![0]));
 
         let mut maker_renamed = old.clone();
         maker_renamed.manufacturers.iter_mut().find(|m| m.id == maker).unwrap().name = "Other Works".into();
-        let made: Vec<usize> =
-            (0..old.firearms.len()).filter(|&i| old.firearms[i].manufacturer_id == maker).collect();
+        let made: Vec<usize> = (0..old.firearms.len())
+            .filter(|&i| old.firearms.as_typed()[i].manufacturer_id == maker)
+            .collect();
         assert_eq!(positions_of(change_of(&old, &maker_renamed, &[("manufacturers", &maker)])), Some(made));
 
         let mut fewer = old.clone();
-        fewer.firearms.remove(0);
+        fewer.firearms.typed_mut().remove(0);
         assert_eq!(positions_of(change_of(&old, &fewer, &[("firearms", &first)])), None);
     }
 
@@ -357,14 +358,15 @@ mod tests {
         // A firearm renamed, another given alternate names, a maker renamed (every firearm it
         // makes is indexed again).
         let mut new = old.clone();
-        std::sync::Arc::make_mut(&mut new.firearms[10]).name = "Kalashnikov Patchwork Carbine".into();
-        std::sync::Arc::make_mut(&mut new.firearms[2_500]).alternate_names =
+        std::sync::Arc::make_mut(&mut new.firearms.typed_mut()[10]).name =
+            "Kalashnikov Patchwork Carbine".into();
+        std::sync::Arc::make_mut(&mut new.firearms.typed_mut()[2_500]).alternate_names =
             Some(vec!["Beretta Patch".into(), "AK-47".into()]);
-        let maker = new.firearms[40].manufacturer_id.clone();
+        let maker = new.firearms.as_typed()[40].manufacturer_id.clone();
         new.manufacturers.iter_mut().find(|m| m.id == maker).unwrap().name = "Patchwork Rifle Company".into();
         let ids = [
-            ("firearms", old.firearms[10].id.as_str()),
-            ("firearms", old.firearms[2_500].id.as_str()),
+            ("firearms", old.firearms.as_typed()[10].id.as_str()),
+            ("firearms", old.firearms.as_typed()[2_500].id.as_str()),
             ("manufacturers", maker.as_str()),
         ];
         let SearchChange::Documents(documents) = change_of(&old, &new, &ids) else { panic!("texts changed") };
@@ -385,16 +387,26 @@ mod tests {
         .map(|q| (*q).to_owned())
         .collect();
         queries.extend(
-            [&old.firearms[10].name, &new.firearms[11].name, &old.firearms[2_500].name].map(|n| n.clone()),
+            [
+                &old.firearms.as_typed()[10].name,
+                &new.firearms.as_typed()[11].name,
+                &old.firearms.as_typed()[2_500].name,
+            ]
+            .map(|n| n.clone()),
         );
         assert_same_answers(&patched, &fresh, &queries);
 
         // A second patch renames the first firearm back and another one: the patch segment is
         // written again whole, and the answers still equal a fresh build's.
         let mut newer = new.clone();
-        std::sync::Arc::make_mut(&mut newer.firearms[10]).name = old.firearms[10].name.clone();
-        std::sync::Arc::make_mut(&mut newer.firearms[700]).name = "Patchwork Marksman Rifle".into();
-        let ids = [("firearms", old.firearms[10].id.as_str()), ("firearms", old.firearms[700].id.as_str())];
+        std::sync::Arc::make_mut(&mut newer.firearms.typed_mut()[10]).name =
+            old.firearms.as_typed()[10].name.clone();
+        std::sync::Arc::make_mut(&mut newer.firearms.typed_mut()[700]).name =
+            "Patchwork Marksman Rifle".into();
+        let ids = [
+            ("firearms", old.firearms.as_typed()[10].id.as_str()),
+            ("firearms", old.firearms.as_typed()[700].id.as_str()),
+        ];
         let SearchChange::Documents(documents) = change_of(&new, &newer, &ids) else {
             panic!("texts changed")
         };
@@ -415,7 +427,7 @@ mod tests {
         let index = SearchIndex::build(&old).unwrap();
         let mut new = old.clone();
         let mut ids = Vec::new();
-        for firearm in new.firearms.iter_mut().take(60) {
+        for firearm in new.firearms.typed_mut().iter_mut().take(60) {
             let firearm = std::sync::Arc::make_mut(firearm);
             firearm.name = format!("{} Renamed", firearm.name);
             ids.push(("firearms", firearm.id.clone()));

@@ -184,7 +184,7 @@ mod tests {
         let statistics = index.statistics();
         let queries: Vec<String> = [0, 1, 2, 777, 3_001, 5_999]
             .iter()
-            .map(|&at| catalog.firearms[at].name.clone())
+            .map(|&at| catalog.firearms.as_typed()[at].name.clone())
             .chain([format!("{} {}", catalog.manufacturers[5].name, "rifle")])
             .collect();
         let mut split_queries = 0;
@@ -228,7 +228,7 @@ mod tests {
     fn a_deep_ranking_is_not_kept() {
         let catalog = synthesize(3_000, 11);
         let index = SearchIndex::build(&catalog).unwrap();
-        let query = catalog.firearms[5].name.clone();
+        let query = catalog.firearms.as_typed()[5].name.clone();
         let deep = index.search(&query, 0, KEPT_DEPTH + 1).unwrap();
         assert!(deep.positions.len() > KEPT_DEPTH, "the whole depth is answered");
         assert!(index.rankings.kept.lock().unwrap().is_empty(), "and not kept");

@@ -65,7 +65,7 @@ mod tests {
     fn a_kept_weight_scores_as_a_fresh_one() {
         let catalog = synthesize(2_000, 5);
         let index = SearchIndex::build(&catalog).unwrap();
-        let query = catalog.firearms[17].name.clone();
+        let query = catalog.firearms.as_typed()[17].name.clone();
         let first = index.search(&query, 0, 50).unwrap();
         assert!(!index.weights.kept.lock().unwrap().is_empty(), "the clauses' weights are kept");
         let again = index.search(&query, 0, 50).unwrap();

@@ -102,6 +102,7 @@ pub fn field_coverage(catalog: &Catalog) -> Value {
     } else {
         let sum: usize = catalog
             .firearms
+            .typed()
             .iter()
             .map(|f| COVERED_FIELDS.iter().filter(|(_, filled)| filled(f)).count())
             .sum();

@@ -40,7 +40,7 @@ impl Eras {
         // By year, then by name (the name order's rank: case aside, ties by id).
         for positions in firearms.values_mut() {
             positions
-                .sort_unstable_by_key(|&at| (catalog.firearms[at].year_introduced, names.key(at, false)));
+                .sort_unstable_by_key(|&at| (catalog.firearms.get(at).year_introduced, names.key(at, false)));
         }
         let calibers = firearms
             .iter()

@@ -73,7 +73,8 @@ impl Frequencies {
         for category in category_of.iter().flatten() {
             firearms_per_category[*category] += 1;
         }
-        let firearm = |at: usize| -> &Firearm { &catalog.firearms[at] };
+        let firearms = catalog.firearms.typed();
+        let firearm = |at: usize| -> &Firearm { &firearms[at] };
         Self {
             calibers,
             manufacturers: PerCategory::build(categories, category_of, |at| {
@@ -121,7 +122,7 @@ pub fn materials(catalog: &Catalog) -> Value {
         .iter()
         .map(|(component, material)| {
             let stated: Vec<String> =
-                catalog.firearms.iter().filter_map(|f| material(f)).map(|m| m.trim().to_lowercase()).collect();
+                catalog.firearms.typed().iter().filter_map(|f| material(f)).map(|m| m.trim().to_lowercase()).collect();
             let total = stated.len();
             let materials: Vec<Value> = tally(stated)
                 .into_iter()

@@ -7,9 +7,9 @@ use crate::catalog::model::{Catalog, Firearm};
 use crate::catalog::vocabulary::FIREARM_STATUSES;
 
 pub fn summary(catalog: &Catalog, last_change: Option<String>) -> Value {
-    let base_models = catalog.firearms.iter().filter(|f| f.parent_firearm_id.is_none()).count();
-    let mut countries: Vec<&str> = catalog
-        .firearms
+    let firearms = catalog.firearms.typed();
+    let base_models = firearms.iter().filter(|f| f.parent_firearm_id.is_none()).count();
+    let mut countries: Vec<&str> = firearms
         .iter()
         .filter_map(|f| f.country_of_origin.as_deref())
         .chain(catalog.manufacturers.iter().filter_map(|m| m.country_code.as_deref()))
@@ -61,13 +61,13 @@ const MEAN_FIGURES: &[(&str, &str, Figure)] = &[
 /// Per category: firearms, base models, and the arithmetic mean of each figure over the firearms
 /// that state it (`count` says how many; the mean is null when none does), rounded to 0.1.
 pub fn by_category(catalog: &Catalog, category_of: &[Option<usize>]) -> Value {
+    let firearms = catalog.firearms.typed();
     let rows: Vec<Value> = catalog
         .categories
         .iter()
         .enumerate()
         .map(|(at, category)| {
-            let members: Vec<&Firearm> = catalog
-                .firearms
+            let members: Vec<&Firearm> = firearms
                 .iter()
                 .zip(category_of)
                 .filter(|(_, c)| **c == Some(at))

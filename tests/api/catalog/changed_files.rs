@@ -222,7 +222,7 @@ async fn a_catalog_imported_from_elsewhere_makes_the_next_folder_import_whole(ba
     let (db, _database) = fresh_db(backend).await;
     import::import_dir(&db, &folder.dir, false).await.unwrap();
     let mut elsewhere = synthesize(40, 3);
-    std::sync::Arc::make_mut(&mut elsewhere.firearms[0]).name = "Changed Elsewhere".into();
+    std::sync::Arc::make_mut(&mut elsewhere.firearms.typed_mut()[0]).name = "Changed Elsewhere".into();
     import::import(&db, elsewhere, false).await.unwrap();
 
     let summary = import::import_dir(&db, &folder.dir, false).await.unwrap();

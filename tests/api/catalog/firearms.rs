@@ -364,7 +364,9 @@ async fn sources_naming_fields_are_served_per_source_and_per_field(app: TestApp)
     let wikipedia = "https://en.wikipedia.org/wiki/Glock";
     let maker = "https://www.glock.com/en/pistols/g17";
     let mut catalog = load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).unwrap();
-    let glock = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap());
+    let glock = std::sync::Arc::make_mut(
+        catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-17").unwrap(),
+    );
     assert_eq!(glock.sources.len(), 1, "the bundled Glock 17 cites one page");
     assert_eq!(glock.sources[0].url, wikipedia);
     let bundled: serde_json::Map<String, serde_json::Value> =
@@ -411,8 +413,8 @@ async fn catching_up_builds_a_snapshot_only_when_behind(app: TestApp) {
     assert!(std::sync::Arc::ptr_eq(&served, &app.state.catalog.current()), "nothing new was built");
 
     let mut catalog = load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).unwrap();
-    std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap()).name =
-        "Glock 17 (caught up)".into();
+    std::sync::Arc::make_mut(catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-17").unwrap())
+        .name = "Glock 17 (caught up)".into();
     let revision = import::import(&app.state.db, catalog.clone(), false).await.unwrap().revision;
     assert!(revision > served.revision);
     app.state.catalog.catch_up(revision).await.unwrap();

@@ -69,16 +69,26 @@ async fn the_bundled_catalog_meets_the_first_installment(backend: Backend) {
         "precision-rifles",
         "historical-arms",
     ] {
-        assert!(catalog.firearms.iter().any(|f| f.category_id == category), "no firearm in {category}");
+        assert!(
+            catalog.firearms.as_typed().iter().any(|f| f.category_id == category),
+            "no firearm in {category}"
+        );
     }
     for (variant, parent) in
         [("glock-19", "glock-17"), ("m4-carbine", "m16a2"), ("akm", "ak-47"), ("karabiner-98k", "gewehr-98")]
     {
-        let firearm =
-            catalog.firearms.iter().find(|f| f.id == variant).unwrap_or_else(|| panic!("{variant} missing"));
+        let firearm = catalog
+            .firearms
+            .as_typed()
+            .iter()
+            .find(|f| f.id == variant)
+            .unwrap_or_else(|| panic!("{variant} missing"));
         assert_eq!(firearm.parent_firearm_id.as_deref(), Some(parent));
     }
-    assert!(catalog.firearms.iter().all(|f| f.verified_fields.is_none()), "verifiedFields stays null");
+    assert!(
+        catalog.firearms.as_typed().iter().all(|f| f.verified_fields.is_none()),
+        "verifiedFields stays null"
+    );
 
     let (db, _database) = fresh_db(backend).await;
     let summary = import::import(&db, catalog.clone(), false).await.unwrap();
@@ -122,7 +132,9 @@ async fn one_changed_field_is_one_update_with_its_events(backend: Backend) {
     let untouched = firearm_version(&db, "glock-17").await;
 
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await; // updatedAt has one-second resolution
-    let variant = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-19").unwrap());
+    let variant = std::sync::Arc::make_mut(
+        catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-19").unwrap(),
+    );
     variant.notes = Some("A note changed by the test.".into());
     let summary = import::import(&db, catalog.clone(), false).await.unwrap();
 
@@ -140,7 +152,9 @@ async fn one_changed_field_is_one_update_with_its_events(backend: Backend) {
     assert_eq!(firearm_version(&db, "glock-17").await, untouched, "other records keep version and updatedAt");
 
     // A firearm without a parent: its sources and confidence changed.
-    let root = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap());
+    let root = std::sync::Arc::make_mut(
+        catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-17").unwrap(),
+    );
     root.data_confidence = Some(0.55);
     root.sources.push(armory::catalog::model::Source {
         url: "https://en.wikipedia.org/wiki/Glock_17".into(),
@@ -191,11 +205,11 @@ async fn more_than_a_thousand_changes_become_one_resync(backend: Backend) {
     let mut catalog = bundled();
     let first = import::import(&db, catalog.clone(), false).await.unwrap();
 
-    let template = catalog.firearms.iter().find(|f| f.id == "glock-17").unwrap().as_ref().clone();
+    let template = catalog.firearms.as_typed().iter().find(|f| f.id == "glock-17").unwrap().as_ref().clone();
     for n in 0..=RESYNC_THRESHOLD {
         let mut copy = template.clone();
         copy.id = format!("test-copy-{n:04}");
-        catalog.firearms.push(copy.into());
+        catalog.firearms.typed_mut().push(copy.into());
     }
     catalog.sort();
     let summary = import::import(&db, catalog.clone(), false).await.unwrap();
@@ -225,7 +239,8 @@ async fn text_imports_back_as_written_whatever_it_holds(backend: Backend) {
     let (db, _database) = fresh_db(backend).await;
     let mut catalog = bundled();
     for (id, notes) in [("glock-19", "parted\u{1e}by\u{1f}separators"), ("glock-17", "")] {
-        let firearm = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == id).unwrap());
+        let firearm =
+            std::sync::Arc::make_mut(catalog.firearms.typed_mut().iter_mut().find(|f| f.id == id).unwrap());
         firearm.notes = Some(notes.into());
     }
     import::import(&db, catalog.clone(), false).await.unwrap();
@@ -244,7 +259,9 @@ async fn text_imports_back_as_written_whatever_it_holds(backend: Backend) {
     assert_eq!(stored_notes("glock-17").await.as_deref(), Some(""));
 
     // One changed firearm: a chunk of one row, its notes empty.
-    let firearm = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-19").unwrap());
+    let firearm = std::sync::Arc::make_mut(
+        catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-19").unwrap(),
+    );
     firearm.notes = Some(String::new());
     let summary = import::import(&db, catalog.clone(), false).await.unwrap();
     assert_eq!(summary.changed(), 1);
@@ -252,7 +269,7 @@ async fn text_imports_back_as_written_whatever_it_holds(backend: Backend) {
     let mut conn = db.pool().acquire().await.unwrap();
     let stored = store::read_catalog(&mut conn).await.unwrap();
     let notes_of = |catalog: &Catalog| -> std::collections::BTreeMap<String, Option<String>> {
-        catalog.firearms.iter().map(|f| (f.id.clone(), f.notes.clone())).collect()
+        catalog.firearms.as_typed().iter().map(|f| (f.id.clone(), f.notes.clone())).collect()
     };
     assert_eq!(notes_of(&stored), notes_of(&catalog));
 }
@@ -261,7 +278,7 @@ async fn removing_a_firearm_records_its_deletion(backend: Backend) {
     let (db, _database) = fresh_db(backend).await;
     let mut catalog = bundled();
     import::import(&db, catalog.clone(), false).await.unwrap();
-    catalog.firearms.retain(|f| f.id != "glock-34");
+    catalog.firearms.typed_mut().retain(|f| f.id != "glock-34");
     let summary = import::import(&db, catalog.clone(), false).await.unwrap();
     let events = events_of_revision(&db, summary.revision).await;
     assert_eq!(events, vec![("firearm.deleted".to_owned(), Some("glock-34".to_owned()))]);
@@ -280,11 +297,11 @@ async fn removing_a_firearm_records_its_deletion(backend: Backend) {
 async fn a_catalog_of_several_chunks_imports_as_one(backend: Backend) {
     let (db, _database) = fresh_db(backend).await;
     let mut catalog = bundled();
-    let template = catalog.firearms.iter().find(|f| f.id == "glock-17").unwrap().as_ref().clone();
+    let template = catalog.firearms.as_typed().iter().find(|f| f.id == "glock-17").unwrap().as_ref().clone();
     for n in 0..5_000 {
         let mut copy = template.clone();
         copy.id = format!("test-copy-{n:04}");
-        catalog.firearms.push(copy.into());
+        catalog.firearms.typed_mut().push(copy.into());
     }
     catalog.sort();
     let image = Image {
@@ -298,19 +315,19 @@ async fn a_catalog_of_several_chunks_imports_as_one(backend: Backend) {
         height_px: None,
     };
     let last = catalog.firearms.len() - 1;
-    std::sync::Arc::make_mut(&mut catalog.firearms[last]).images.push(image.clone());
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[last]).images.push(image.clone());
     import::import(&db, catalog.clone(), false).await.unwrap();
 
     // The image moves to the first firearm (first chunk) from the last one (last chunk), and a
     // firearm of a middle chunk goes.
-    std::sync::Arc::make_mut(&mut catalog.firearms[last]).images.clear();
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).images.push(image);
-    let gone = catalog.firearms.remove(3_000).id.clone();
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[last]).images.clear();
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).images.push(image);
+    let gone = catalog.firearms.typed_mut().remove(3_000).id.clone();
     let summary = import::import(&db, catalog.clone(), false).await.unwrap();
     assert_eq!(summary.per_table.iter().find(|(t, _)| *t == "firearms").unwrap().1.updated, 2);
     let owner: (String,) =
         sqlx::query_as("SELECT firearm_id FROM images WHERE id = 900001").fetch_one(db.pool()).await.unwrap();
-    assert_eq!(owner.0, catalog.firearms[0].id);
+    assert_eq!(owner.0, catalog.firearms.as_typed()[0].id);
     let (left,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM firearm_calibers WHERE firearm_id = $1")
         .bind(&gone)
         .fetch_one(db.pool())
@@ -373,7 +390,9 @@ async fn a_failure_part_way_leaves_the_previous_catalog_whole(backend: Backend) 
         .execute(db.pool())
         .await
         .unwrap();
-    let variant = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-19").unwrap());
+    let variant = std::sync::Arc::make_mut(
+        catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-19").unwrap(),
+    );
     variant.notes = Some("A change that must not land.".into());
     catalog.manufacturers[0].description = Some("Neither must this.".into());
     assert!(import::import(&db, catalog.clone(), false).await.is_err());
@@ -416,7 +435,8 @@ async fn a_bulk_import_checks_every_reference_and_keeps_the_constraints(backend:
 
     // A firearm whose maker is not in the catalog: the loader refuses it, and so does the database.
     let mut dangling = catalog.clone();
-    std::sync::Arc::make_mut(&mut dangling.firearms[4_321]).manufacturer_id = "no-such-maker".into();
+    std::sync::Arc::make_mut(&mut dangling.firearms.typed_mut()[4_321]).manufacturer_id =
+        "no-such-maker".into();
     let refused = import::import(&db, dangling, false).await.unwrap_err();
     assert!(refused.to_lowercase().contains("foreign key"), "{refused}");
     let (written,): (i64,) =
@@ -427,7 +447,7 @@ async fn a_bulk_import_checks_every_reference_and_keeps_the_constraints(backend:
     let summary = import::import(&db, catalog.clone(), false).await.unwrap();
     assert_eq!(summary.per_table.iter().find(|(t, _)| *t == "firearms").unwrap().1.created, 7_000);
     assert_eq!(foreign_keys(&db, backend).await, constraints, "every constraint is back");
-    let caliber_rows: usize = catalog.firearms.iter().map(|f| f.calibers.len()).sum();
+    let caliber_rows: usize = catalog.firearms.as_typed().iter().map(|f| f.calibers.len()).sum();
     let (stored_calibers,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM firearm_calibers").fetch_one(db.pool()).await.unwrap();
     assert_eq!(stored_calibers as usize, caliber_rows, "every firearm's calibers were written");

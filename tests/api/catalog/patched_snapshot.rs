@@ -59,14 +59,16 @@ async fn a_few_changed_records_are_patched_in_and_answered_as_a_build_would(back
     // One firearm changed (a figure the lists sort and filter on, and its name, which search
     // finds), one created as a variant of another, and a manufacturer and a cartridge changed.
     let mut catalog = bundled();
-    let glock = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap());
+    let glock = std::sync::Arc::make_mut(
+        catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-17").unwrap(),
+    );
     glock.name = "Glock 17 Patched".to_owned();
     glock.weight_empty_g = Some(1234.0);
     let mut copy = catalog.firearms.iter().find(|f| f.id == "ak-47").unwrap().as_ref().clone();
     copy.id = "ak-47-patch-test".to_owned();
     copy.name = "Kalashnikov Patchwork Carbine".to_owned();
     copy.parent_firearm_id = Some("ak-47".to_owned());
-    catalog.firearms.push(copy.into());
+    catalog.firearms.typed_mut().push(copy.into());
     let glock_maker = catalog.manufacturers.iter_mut().find(|m| m.id == "glock").unwrap();
     glock_maker.description = Some("Austrian maker of polymer-framed pistols (patched).".to_owned());
     let nine = catalog.calibers.iter_mut().find(|c| c.id == "9x19mm-parabellum").unwrap();
@@ -91,14 +93,15 @@ async fn a_few_changed_records_are_patched_in_and_answered_as_a_build_would(back
     assert_ne!(etag(&app, &key, "/v1/firearms/glock-17").await, glock_before, "a changed one's moves");
 
     // A second import deletes the created firearm again: the patch takes it out of every read.
-    catalog.firearms.retain(|f| f.id != "ak-47-patch-test");
+    catalog.firearms.typed_mut().retain(|f| f.id != "ak-47-patch-test");
     import_and_catch_up(&app, catalog.clone()).await;
     assert_eq!(app.state.catalog.current().firearms_rendered, 0, "a deletion renders nothing");
     assert_eq!(app.get_with_key("/v1/firearms/ak-47-patch-test", &key).await.status(), 404);
 
     // A third changes figures only (no text search reads): the search index is kept as it is.
     let before = app.state.catalog.current();
-    let ak = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "ak-47").unwrap());
+    let ak =
+        std::sync::Arc::make_mut(catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "ak-47").unwrap());
     ak.weight_empty_g = Some(4321.0);
     ak.barrel_length_mm = Some(400.0);
     catalog.manufacturers.iter_mut().find(|m| m.id == "glock").unwrap().founded_year = Some(1964);
@@ -110,7 +113,8 @@ async fn a_few_changed_records_are_patched_in_and_answered_as_a_build_would(back
 
     // A fourth renames a firearm and a maker (which every firearm it makes is indexed under):
     // the search index is patched with those firearms, not built again.
-    let renamed = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "ak-47").unwrap());
+    let renamed =
+        std::sync::Arc::make_mut(catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "ak-47").unwrap());
     renamed.name = "Kalashnikov Rewritten".to_owned();
     catalog.manufacturers.iter_mut().find(|m| m.id == "glock").unwrap().name = "Glock Patchworks".to_owned();
     let made_by_glock = catalog.firearms.iter().filter(|f| f.manufacturer_id == "glock").count();
@@ -136,8 +140,8 @@ async fn a_broken_change_log_is_never_used(backend: Backend) {
         .await
         .unwrap();
     let mut catalog = bundled();
-    std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap()).name =
-        "Glock 17 Rebuilt".to_owned();
+    std::sync::Arc::make_mut(catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-17").unwrap())
+        .name = "Glock 17 Rebuilt".to_owned();
     let revision = import_and_catch_up(&app, catalog).await;
     let snapshot = app.state.catalog.current();
     assert_eq!((snapshot.revision, snapshot.firearms_rendered), (revision, all), "built whole");

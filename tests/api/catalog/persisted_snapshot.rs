@@ -103,7 +103,9 @@ async fn a_snapshot_of_an_older_revision_is_patched_forward(backend: Backend) {
     // A change imported while the node is down moves the catalog revision.
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
     let mut catalog = armory::catalog::load::load_dir(&data).unwrap();
-    let glock = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap());
+    let glock = std::sync::Arc::make_mut(
+        catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-17").unwrap(),
+    );
     glock.name = "Glock 17 (renamed)".to_owned();
     armory::catalog::import::import(&app.state.db, catalog, false).await.unwrap();
 
@@ -135,7 +137,7 @@ async fn a_patched_snapshot_is_persisted_once_it_settles(backend: Backend) {
     // A change imported while the node runs is patched in and served at once...
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
     let mut catalog = armory::catalog::load::load_dir(&data).unwrap();
-    std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap())
+    std::sync::Arc::make_mut(catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-17").unwrap())
         .weight_empty_g = Some(626.0);
     let summary = armory::catalog::import::import(&app.state.db, catalog, false).await.unwrap();
     app.state.catalog.catch_up(summary.revision).await.unwrap();

@@ -42,6 +42,7 @@ async fn rankings_agree_with_the_data(app: TestApp) {
         body(&app, key, "/v1/firearms/top?stat=heaviest&category=pistols&limit=5").await["data"].clone();
     let mut pistols: Vec<&Firearm> = catalog
         .firearms
+        .as_typed()
         .iter()
         .map(|f| &**f)
         .filter(|f| f.category_id == "pistols" && f.weight_empty_g.is_some())
@@ -79,7 +80,7 @@ async fn rankings_agree_with_the_data(app: TestApp) {
     let scores: Vec<f64> =
         rated["data"].as_array().unwrap().iter().map(|f| f["power"]["score"].as_f64().unwrap()).collect();
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "highest first");
-    let rifle = catalog.firearms.iter().find(|f| f.id == first["id"].as_str().unwrap()).unwrap();
+    let rifle = catalog.firearms.as_typed().iter().find(|f| f.id == first["id"].as_str().unwrap()).unwrap();
     assert_eq!(power["energySource"], if rifle.muzzle_energy_j.is_some() { "firearm" } else { "cartridge" });
 
     let timeline = body(&app, key, "/v1/firearms/timeline?from=1900&to=1919&per_page=100").await;
@@ -93,7 +94,8 @@ async fn rankings_agree_with_the_data(app: TestApp) {
         timeline["data"].as_array().unwrap().iter().map(|f| f["yearIntroduced"].as_i64().unwrap()).collect();
     assert!(years.windows(2).all(|w| w[0] <= w[1]));
 
-    let count_where = |keep: &dyn Fn(&Firearm) -> bool| catalog.firearms.iter().filter(|f| keep(f)).count();
+    let count_where =
+        |keep: &dyn Fn(&Firearm) -> bool| catalog.firearms.as_typed().iter().filter(|f| keep(f)).count();
     let total = |path: &str| {
         let path = path.to_owned();
         let app = &app;
@@ -122,7 +124,7 @@ async fn rankings_agree_with_the_data(app: TestApp) {
     );
 
     let glock: Vec<&Firearm> =
-        catalog.firearms.iter().map(|f| &**f).filter(|f| f.manufacturer_id == "glock").collect();
+        catalog.firearms.as_typed().iter().map(|f| &**f).filter(|f| f.manufacturer_id == "glock").collect();
     let stats = body(&app, key, "/v1/manufacturers/glock/stats").await["data"].clone();
     assert_eq!(stats["firearmCount"], glock.len());
     let pistols =

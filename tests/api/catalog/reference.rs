@@ -169,7 +169,7 @@ async fn a_rebalance_leaves_frozen_versions_as_they_were(backend: Backend) {
 
     // Rebalance: the Glock gets heavier; the import recomputes its stats.
     let mut catalog = bundled();
-    std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap())
+    std::sync::Arc::make_mut(catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-17").unwrap())
         .weight_loaded_g = Some(2_000.0);
     import::import(&app.state.db, catalog.clone(), false).await.unwrap();
     app.state.catalog.reload().await.unwrap();
@@ -199,8 +199,8 @@ async fn another_node_serves_an_import_without_a_restart(backend: Backend) {
     tokio::time::sleep(Duration::from_millis(600)).await; // the second node's key cache polls every 250 ms
 
     let mut catalog = bundled();
-    std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap()).notes =
-        Some("Changed by a test.".into());
+    std::sync::Arc::make_mut(catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-17").unwrap())
+        .notes = Some("Changed by a test.".into());
     import::import(&first.state.db, catalog.clone(), false).await.unwrap();
     let imported = Instant::now();
     let url = format!("http://{second_addr}/v1/firearms/glock-17");

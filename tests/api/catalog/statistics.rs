@@ -24,7 +24,7 @@ async fn data(app: &TestApp, key: &str, path: &str) -> Value {
 }
 
 fn count(catalog: &Catalog, keep: impl Fn(&Firearm) -> bool) -> usize {
-    catalog.firearms.iter().filter(|f| keep(f)).count()
+    catalog.firearms.as_typed().iter().filter(|f| keep(f)).count()
 }
 
 async fn the_statistics_agree_with_the_data(app: TestApp) {
@@ -64,7 +64,7 @@ async fn the_statistics_agree_with_the_data(app: TestApp) {
     // One ranking: cartridges by the firearms chambered for them, most first.
     let popular = data(&app, key, "/v1/stats/calibers/popular?limit=3").await;
     let mut chambered: BTreeMap<&str, usize> = BTreeMap::new();
-    for firearm in &catalog.firearms {
+    for firearm in catalog.firearms.as_typed() {
         let mut ids: Vec<&str> = firearm.calibers.iter().map(|c| c.caliber_id.as_str()).collect();
         ids.dedup();
         for id in ids {
@@ -130,7 +130,7 @@ async fn the_statistics_agree_with_the_data(app: TestApp) {
     assert_eq!(polymer["count"], polymer_frames);
 
     let users = |keep: &dyn Fn(&armory::catalog::model::Adopter) -> bool| {
-        catalog.firearms.iter().flat_map(|f| f.users.iter()).filter(|u| keep(u)).count()
+        catalog.firearms.as_typed().iter().flat_map(|f| f.users.iter()).filter(|u| keep(u)).count()
     };
     let austria = data(&app, key, "/v1/stats/adoption/by-country?code=at").await;
     assert_eq!(austria["countryCode"], "AT");

@@ -51,7 +51,7 @@ async fn a_frozen_version_keeps_its_answers_when_the_live_stats_move(app: TestAp
 
     // Rebalance: the Glock 17 gets much heavier; the import recomputes its stats.
     let mut catalog = bundled();
-    std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap())
+    std::sync::Arc::make_mut(catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-17").unwrap())
         .weight_loaded_g = Some(4_000.0);
     import::import(&app.state.db, catalog.clone(), false).await.unwrap();
     app.state.catalog.reload().await.unwrap();
@@ -84,7 +84,7 @@ async fn a_frozen_version_is_read_once_per_catalog_revision(app: TestApp) {
     }
     assert_eq!(data(&app, path, &key).await, first, "answered from the kept analytics, not the database");
     let mut catalog = bundled();
-    std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-17").unwrap())
+    std::sync::Arc::make_mut(catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-17").unwrap())
         .weight_loaded_g = Some(4_000.0);
     import::import(&app.state.db, catalog.clone(), false).await.unwrap();
     app.state.catalog.reload().await.unwrap();

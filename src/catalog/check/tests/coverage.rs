@@ -15,7 +15,7 @@ fn a_cartridge_no_firearm_chambers_is_a_warning() {
     catalog.calibers.push(caliber("45-acp"));
     catalog.calibers.push(caliber("10mm-auto"));
     // A secondary link counts: the pistol chambers 10mm Auto too.
-    std::sync::Arc::make_mut(&mut catalog.firearms[0])
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0])
         .calibers
         .push(CaliberLink { caliber_id: "10mm-auto".into(), is_primary: false });
     assert_eq!(warnings(&catalog), ["caliber 45-acp id: no firearm chambers this cartridge"]);
@@ -30,7 +30,7 @@ fn a_cartridge_no_firearm_chambers_is_a_warning() {
 #[test]
 fn a_firearm_key_figure_no_source_names_is_a_warning() {
     let mut catalog = clean();
-    let pistol = std::sync::Arc::make_mut(&mut catalog.firearms[0]);
+    let pistol = std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]);
     pistol.sources[0].fields.retain(|f| f != "barrelLengthMm");
     pistol.rate_of_fire_rpm = Some(1100);
     assert_eq!(
@@ -41,12 +41,12 @@ fn a_firearm_key_figure_no_source_names_is_a_warning() {
     // Any source may name any of them.
     let second =
         source("https://encyclopedia.example.net/p", "reference", &["rateOfFireRpm", "barrelLengthMm"]);
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).sources.push(second);
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).sources.push(second);
     assert_eq!(warnings(&catalog), Vec::<String>::new());
     // A firearm that fills no key figure needs no source naming one.
     let mut bare = firearm("pistol-2");
     bare.sources = sources();
-    catalog.firearms.push(bare.into());
+    catalog.firearms.typed_mut().push(bare.into());
     assert_eq!(warnings(&catalog), Vec::<String>::new());
 }
 
@@ -54,8 +54,8 @@ fn a_firearm_key_figure_no_source_names_is_a_warning() {
 fn warnings_are_counted_per_rule_beside_the_errors() {
     let mut catalog = clean();
     catalog.calibers.push(caliber("45-acp"));
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).sources[0].fields.clear();
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).overall_length_mm = Some(100.0);
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).sources[0].fields.clear();
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).overall_length_mm = Some(100.0);
     let report = check_in_year(&catalog, &hosts(), YEAR);
     assert_eq!(
         report.summary(),

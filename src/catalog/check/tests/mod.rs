@@ -210,7 +210,7 @@ fn clean() -> Catalog {
             verified_fields: None,
         }],
         calibers: vec![nine],
-        firearms: vec![pistol.into()],
+        firearms: vec![pistol.into()].into(),
         ammunition: vec![load.into()],
         interfaces: vec![Interface {
             id: "picatinny-rail".into(),
@@ -264,7 +264,7 @@ fn a_clean_catalog_has_no_error_and_no_warning() {
 #[test]
 fn barrel_and_folded_lengths_are_shorter_than_the_whole() {
     let mut catalog = clean();
-    let f = std::sync::Arc::make_mut(&mut catalog.firearms[0]);
+    let f = std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]);
     f.overall_length_mm = Some(110.0);
     f.barrel_length_mm = Some(120.0);
     f.folded_length_mm = Some(110.0);
@@ -278,7 +278,7 @@ fn barrel_and_folded_lengths_are_shorter_than_the_whole() {
 #[test]
 fn loaded_weight_is_not_below_empty_weight() {
     let mut catalog = clean();
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).weight_loaded_g = Some(600.0);
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).weight_loaded_g = Some(600.0);
     expect(&catalog, &[("firearm pistol-1", "weightLoadedG")]);
 }
 
@@ -287,7 +287,7 @@ fn years_are_in_range_and_in_order() {
     let mut catalog = clean();
     catalog.manufacturers[0].founded_year = Some(1200);
     catalog.calibers[0].year_introduced = Some(YEAR + 1);
-    let f = std::sync::Arc::make_mut(&mut catalog.firearms[0]);
+    let f = std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]);
     f.year_introduced = Some(1990);
     f.year_discontinued = Some(1985);
     f.users[0].adopted_year = Some(3000);
@@ -301,8 +301,8 @@ fn years_are_in_range_and_in_order() {
         ],
     );
     catalog = clean();
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).year_introduced = Some(YEAR);
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).year_discontinued = None;
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).year_introduced = Some(YEAR);
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).year_discontinued = None;
     expect(&catalog, &[]);
 }
 
@@ -310,7 +310,7 @@ fn years_are_in_range_and_in_order() {
 fn muzzle_energy_follows_mass_and_velocity() {
     let mut catalog = clean();
     catalog.calibers[0].typical_muzzle_energy_j = Some(900.0);
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).muzzle_energy_j = Some(300.0);
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).muzzle_energy_j = Some(300.0);
     std::sync::Arc::make_mut(&mut catalog.ammunition[0]).muzzle_energy_j = Some(4830.0);
     expect(
         &catalog,
@@ -332,16 +332,16 @@ fn muzzle_energy_follows_mass_and_velocity() {
 #[test]
 fn magazine_capacity_is_positive() {
     let mut catalog = clean();
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).magazine_capacity = Some(0);
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).magazine_capacity = Some(0);
     expect(&catalog, &[("firearm pistol-1", "magazineCapacity")]);
 }
 
 #[test]
 fn a_firearm_has_exactly_one_primary_caliber() {
     let mut catalog = clean();
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).calibers[0].is_primary = false;
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).calibers[0].is_primary = false;
     expect(&catalog, &[("firearm pistol-1", "calibers")]);
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).calibers = vec![
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).calibers = vec![
         CaliberLink { caliber_id: "9mm".into(), is_primary: true },
         CaliberLink { caliber_id: "9mm".into(), is_primary: true },
     ];
@@ -376,9 +376,9 @@ fn ids_are_lowercase_slugs() {
 fn figures_are_positive_and_confidence_is_a_fraction() {
     let mut catalog = clean();
     catalog.calibers[0].case_length_mm = Some(-19.0);
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).rate_of_fire_rpm = Some(0);
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).effective_range_m = Some(f64::NAN);
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).data_confidence = Some(1.5);
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).rate_of_fire_rpm = Some(0);
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).effective_range_m = Some(f64::NAN);
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).data_confidence = Some(1.5);
     expect(
         &catalog,
         &[

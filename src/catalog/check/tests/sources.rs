@@ -3,7 +3,7 @@
 use super::*;
 
 fn pistol_sources(catalog: &mut Catalog) -> &mut Vec<Source> {
-    &mut std::sync::Arc::make_mut(&mut catalog.firearms[0]).sources
+    &mut std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).sources
 }
 
 #[test]
@@ -103,13 +103,15 @@ fn a_named_field_is_one_the_record_fills() {
 #[test]
 fn every_verified_field_is_named_by_a_source() {
     let mut catalog = clean();
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).verified_fields =
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).verified_fields =
         Some(vec!["weightEmptyG".into(), "magazineCapacity".into()]);
     assert_eq!(
         only_error(&catalog),
         "firearm pistol-1 verifiedFields: magazineCapacity is named by no source's fields"
     );
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).sources[0].fields.push("magazineCapacity".into());
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).sources[0]
+        .fields
+        .push("magazineCapacity".into());
     expect(&catalog, &[]);
     // A record whose sources name nothing verifies nothing.
     catalog.interfaces[0].verified_fields = Some(vec!["name".into()]);
@@ -122,7 +124,7 @@ fn every_verified_field_is_named_by_a_source() {
 #[test]
 fn confidence_above_0_6_needs_a_strong_source_or_two_independent_ones_naming_the_key_figures() {
     let mut catalog = clean();
-    std::sync::Arc::make_mut(&mut catalog.firearms[0]).data_confidence = Some(0.75);
+    std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).data_confidence = Some(0.75);
     assert_eq!(
         only_error(&catalog),
         "firearm pistol-1 dataConfidence: 0.75 is above 0.6 without a manufacturer, standards_body or \
@@ -145,7 +147,7 @@ fn confidence_above_0_6_needs_a_strong_source_or_two_independent_ones_naming_the
     expect(&catalog, &[]);
     // 0.6 itself needs nothing more.
     catalog = clean();
-    assert_eq!(std::sync::Arc::make_mut(&mut catalog.firearms[0]).data_confidence, Some(0.6));
+    assert_eq!(std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).data_confidence, Some(0.6));
     expect(&catalog, &[]);
 }
 

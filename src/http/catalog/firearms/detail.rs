@@ -23,7 +23,7 @@ pub async fn detail(
     caller: Caller,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let (at, _) = snapshot.firearm(&id)?;
+    let at = snapshot.firearm_position(&id)?;
     // Every request for a known firearm counts towards the popular list (operation 40), 304s too.
     state.access.usage.count_view(&id, &crate::clock::day(crate::clock::now()));
     Ok((&snapshot.firearm_detail(at, View::of(caller.plan))).into_response())

@@ -99,9 +99,11 @@ fn options(snapshot: &Snapshot) -> serde_json::Result<Rendered> {
         ),
         status: ids(&counts.status, |at| FIREARM_STATUSES[at]),
         has_3d_model: counted(has_3d_model.into_iter().filter(|(_, count)| *count > 0)),
-        year_introduced: range(read.orders.year.known(), |at| firearms[at].year_introduced.map(|y| y as f64)),
-        weight: range(read.orders.weight.known(), |at| firearms[at].weight_empty_g),
-        barrel_length: range(read.list.by_barrel_length(), |at| firearms[at].barrel_length_mm),
+        year_introduced: range(read.orders.year.known(), |at| {
+            firearms.get(at).year_introduced.map(|y| y as f64)
+        }),
+        weight: range(read.orders.weight.known(), |at| firearms.get(at).weight_empty_g),
+        barrel_length: range(read.list.by_barrel_length(), |at| firearms.get(at).barrel_length_mm),
     })
 }
 

@@ -1,6 +1,8 @@
 //! GET /v1/firearms/{id}/family-tree: a firearm's ancestors and every variant below it (operation 30).
 
 use axum::response::Response;
+use std::sync::Arc;
+
 use serde_json::{Value, json};
 
 use crate::catalog::model::Firearm;
@@ -28,14 +30,17 @@ fn descendants(snapshot: &Snapshot, id: &str, depth: usize) -> Vec<Value> {
         return vec![];
     }
     let firearms = &snapshot.catalog.firearms;
-    let mut children: Vec<usize> = snapshot.read.variants.get(id).cloned().unwrap_or_default();
-    children
-        .sort_by_key(|&i| (firearms[i].year_introduced.unwrap_or(i64::MAX), firearms[i].name.to_lowercase()));
+    let mut children: Vec<Arc<Firearm>> = snapshot
+        .read
+        .variants
+        .get(id)
+        .map_or_else(Vec::new, |at| at.iter().map(|&i| firearms.get(i)).collect());
+    children.sort_by_key(|f| (f.year_introduced.unwrap_or(i64::MAX), f.name.to_lowercase()));
     children
         .into_iter()
-        .map(|i| {
-            let mut value = node(snapshot, &firearms[i]);
-            value["variants"] = Value::Array(descendants(snapshot, &firearms[i].id, depth + 1));
+        .map(|f| {
+            let mut value = node(snapshot, &f);
+            value["variants"] = Value::Array(descendants(snapshot, &f.id, depth + 1));
             value
         })
         .collect()
@@ -58,12 +63,12 @@ pub async fn family_tree(
         if ancestors.len() >= MAX_DEPTH {
             break;
         }
-        let p = &snapshot.catalog.firearms[at];
-        ancestors.push(node(&snapshot, p));
+        let p = snapshot.catalog.firearms.get(at);
+        ancestors.push(node(&snapshot, &p));
         parent = p.parent_firearm_id.clone();
     }
     ancestors.reverse();
-    let mut root = node(&snapshot, firearm);
+    let mut root = node(&snapshot, &firearm);
     root["variants"] = Value::Array(descendants(&snapshot, &firearm.id, 0));
     let root_id = ancestors.first().map_or_else(|| json!(firearm.id), |a| a["id"].clone());
     Ok(respond::one(json!({ "id": firearm.id, "rootId": root_id, "ancestors": ancestors, "firearm": root })))

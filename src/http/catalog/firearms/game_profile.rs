@@ -83,7 +83,7 @@ pub async fn game_profile(
         .enumerate()
         .map(|(at, name)| json!({ "archetype": name, "fitness": fitness(&entry.stats, at) }))
         .collect();
-    let category_id = entry.at.map(|at| snapshot.catalog.firearms[at].category_id.clone());
+    let category_id = entry.at.map(|at| snapshot.catalog.firearms.get(at).category_id.clone());
     Ok(respond::one(json!({
         "id": entry.id,
         "name": entry.name,

@@ -17,5 +17,5 @@ pub async fn images(
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let (_, firearm) = snapshot.firearm(&id)?;
-    Ok(respond::one(firearm_json::images(firearm)))
+    Ok(respond::one(firearm_json::images(&firearm)))
 }

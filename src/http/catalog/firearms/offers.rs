@@ -21,6 +21,6 @@ pub async fn offers(
     ValidPath(id): ValidPath<String>,
     Valid(query): Valid<BuyerOffersQuery>,
 ) -> Result<Response, ApiError> {
-    snapshot.firearm(&id)?;
+    snapshot.firearm_position(&id)?;
     answer(&state, "firearm", &id, query).await
 }

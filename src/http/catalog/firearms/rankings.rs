@@ -68,7 +68,7 @@ pub async fn top(
         .take(limit)
         .enumerate()
         .map(|(rank, at)| {
-            let value = ranked.served(&firearms[at]);
+            let value = ranked.served(&firearms.get(at));
             item_with(&snapshot, view, at, json!({ "rank": rank + 1, "value": value, "unit": ranked.unit }))
         })
         .collect();
@@ -147,7 +147,7 @@ pub async fn head_to_head(
     let fields: Vec<Value> = MEASURED
         .iter()
         .map(|measured| {
-            let won = winner((measured.value)(first), (measured.value)(second), measured.better);
+            let won = winner((measured.value)(&first), (measured.value)(&second), measured.better);
             match won {
                 Some("a") => wins.0 += 1,
                 Some("b") => wins.1 += 1,
@@ -157,8 +157,8 @@ pub async fn head_to_head(
                 "field": measured.field,
                 "unit": measured.unit,
                 "better": measured.better.id(),
-                "a": measured.served(first),
-                "b": measured.served(second),
+                "a": measured.served(&first),
+                "b": measured.served(&second),
                 "winner": won,
             })
         })

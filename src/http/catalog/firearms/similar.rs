@@ -37,7 +37,7 @@ pub async fn similar(
     ValidPath(id): ValidPath<String>,
     Valid(SimilarQuery { limit }): Valid<SimilarQuery>,
 ) -> Result<Response, ApiError> {
-    let (at, _) = snapshot.firearm(&id)?;
+    let at = snapshot.firearm_position(&id)?;
     let data: Vec<Value> = snapshot
         .most_similar(at, limit)
         .into_iter()

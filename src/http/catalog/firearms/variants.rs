@@ -1,7 +1,11 @@
 //! GET /v1/firearms/{id}/variants: a firearm's direct variants (operation 23).
 
 use axum::response::Response;
+use std::sync::Arc;
+
 use serde_json::{Value, json};
+
+use crate::catalog::model::Firearm;
 
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
@@ -17,18 +21,17 @@ pub async fn variants(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    snapshot.firearm(&id)?;
+    snapshot.firearm_position(&id)?;
     let firearms = &snapshot.catalog.firearms;
-    let mut children: Vec<usize> = snapshot.read.variants.get(&id).cloned().unwrap_or_default();
-    children.sort_by(|&a, &b| {
-        let key =
-            |i: usize| (firearms[i].year_introduced.unwrap_or(i64::MAX), firearms[i].name.to_lowercase());
-        key(a).cmp(&key(b))
-    });
+    let mut children: Vec<Arc<Firearm>> = snapshot
+        .read
+        .variants
+        .get(&id)
+        .map_or_else(Vec::new, |at| at.iter().map(|&i| firearms.get(i)).collect());
+    children.sort_by_key(|f| (f.year_introduced.unwrap_or(i64::MAX), f.name.to_lowercase()));
     let data: Vec<Value> = children
         .iter()
-        .map(|&i| {
-            let f = &firearms[i];
+        .map(|f| {
             json!({ "id": f.id, "name": f.name, "variantType": f.variant_type,
                     "yearIntroduced": f.year_introduced, "status": f.status })
         })

@@ -93,7 +93,9 @@ async fn an_import_reaches_the_receiver_signed(backend: Backend) {
     let db = Db::connect(&app.database.url).await.unwrap();
     let mut catalog =
         armory::catalog::load::load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).unwrap();
-    let variant = std::sync::Arc::make_mut(catalog.firearms.iter_mut().find(|f| f.id == "glock-19").unwrap());
+    let variant = std::sync::Arc::make_mut(
+        catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-19").unwrap(),
+    );
     variant.notes = Some("Changed by the webhook test.".into());
     let summary = import::import(&db, catalog.clone(), false).await.unwrap();
     assert_eq!(summary.changed(), 1);

@@ -1,4 +1,6 @@
-//! Rendered JSON held compressed: each text an LZ4 block against one dictionary per snapshot.
+//! Records held compressed: each text (rendered JSON) or encoded record an LZ4 block against one
+//! dictionary per snapshot (the firearms' served forms, `read::forms`, and the catalog's large
+//! tables, `catalog::held`).
 //!
 //! A firearm's flat full record and provenance were 185 MiB of text at 100,000 firearms, most of
 //! it the same keys and values from record to record. One record alone compresses poorly (LZ4
@@ -18,29 +20,41 @@ impl Dictionary {
     /// A dictionary of texts sampled evenly over `count` records (`text_of(at)` gives record
     /// `at`'s), so it holds several kinds of record, cut at `DICTIONARY_BYTES`.
     pub fn sampled(count: usize, text_of: impl Fn(usize) -> String) -> Self {
+        Self::sampled_bytes(count, |at| text_of(at).into_bytes())
+    }
+
+    /// `sampled`, of records held as bytes (`bytes_of(at)` gives record `at`'s).
+    pub fn sampled_bytes(count: usize, bytes_of: impl Fn(usize) -> Vec<u8>) -> Self {
         const SAMPLES: usize = 32;
         let mut bytes = Vec::with_capacity(DICTIONARY_BYTES);
         for sample in 0..SAMPLES.min(count) {
             if bytes.len() >= DICTIONARY_BYTES {
                 break;
             }
-            bytes.extend_from_slice(text_of(sample * count / SAMPLES.min(count)).as_bytes());
+            bytes.extend_from_slice(&bytes_of(sample * count / SAMPLES.min(count)));
         }
         bytes.truncate(DICTIONARY_BYTES);
         Self(bytes.into_boxed_slice())
     }
 
     pub fn compress(&self, text: &str) -> Compressed {
-        Compressed(
-            lz4_flex::block::compress_prepend_size_with_dict(text.as_bytes(), &self.0).into_boxed_slice(),
-        )
+        Compressed(self.compress_bytes(text.as_bytes()).into_boxed_slice())
+    }
+
+    /// `bytes` as one block: its length, then the LZ4 block.
+    pub fn compress_bytes(&self, bytes: &[u8]) -> Vec<u8> {
+        lz4_flex::block::compress_prepend_size_with_dict(bytes, &self.0)
+    }
+
+    /// The bytes `block` holds (it was made by `compress_bytes` against this dictionary).
+    pub fn bytes(&self, block: &[u8]) -> Vec<u8> {
+        lz4_flex::block::decompress_size_prepended_with_dict(block, &self.0)
+            .expect("a block compressed by this snapshot decompresses")
     }
 
     /// The text `compressed` holds (it was compressed against this dictionary).
     pub fn text(&self, compressed: &Compressed) -> String {
-        let bytes = lz4_flex::block::decompress_size_prepended_with_dict(&compressed.0, &self.0)
-            .expect("a text compressed by this snapshot decompresses");
-        String::from_utf8(bytes).expect("a compressed text was UTF-8")
+        String::from_utf8(self.bytes(&compressed.0)).expect("a compressed text was UTF-8")
     }
 }
 
