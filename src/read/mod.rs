@@ -104,9 +104,21 @@ pub struct ReadModel {
     /// The by-era answers (78) of the decades the catalog has, by decade.
     #[serde(skip)]
     pub era_answers: kept_answers::KeptAnswers<i64>,
+    /// Countries' arsenals as answered (operation 60), the first `ARSENALS_KEPT` asked for.
+    #[serde(skip, default = "arsenal_answers")]
+    pub arsenal_answers: kept_answers::KeptAnswers<[u8; 2]>,
 }
 
 /// The tables whose records' last change the statistics summary reports.
+/// How many countries' arsenals a snapshot keeps answered: an answer is up to a few hundred KB at
+/// 100,000 firearms (each adopter's firearm decoded from the packed table, `catalog::held`), and
+/// a crawl of every country must not keep them all.
+const ARSENALS_KEPT: usize = 32;
+
+fn arsenal_answers() -> kept_answers::KeptAnswers<[u8; 2]> {
+    kept_answers::KeptAnswers::at_most(ARSENALS_KEPT)
+}
+
 pub const LAST_CHANGE_TABLES: [&str; 4] = ["firearms", "manufacturers", "calibers", "ammunition"];
 
 /// What the database adds to the catalog records.
@@ -321,6 +333,7 @@ impl ReadModel {
             arsenals: deferred::Deferred::pending(),
             filter_options: deferred::Deferred::pending(),
             era_answers: kept_answers::KeptAnswers::default(),
+            arsenal_answers: arsenal_answers(),
             stats,
             user_ids,
             facts,
