@@ -29,7 +29,7 @@ pub fn write_dir(catalog: &Catalog, dir: &Path) -> Result<usize, String> {
     files.insert(
         "ammunition/ammunition.toml".into(),
         DataFile {
-            ammunition: catalog.ammunition.iter().map(|a| Ammunition::clone(a)).collect(),
+            ammunition: catalog.ammunition.as_typed().iter().map(|a| Ammunition::clone(a)).collect(),
             ..Default::default()
         },
     );

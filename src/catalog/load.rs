@@ -263,7 +263,7 @@ pub fn build_among(files: Vec<(String, DataFile)>, around: &Surroundings) -> Res
         catalog.manufacturers.extend(data.manufacturer.into_iter().chain(data.manufacturers));
         catalog.calibers.extend(data.calibers);
         catalog.firearms.typed_mut().extend(data.firearms.into_iter().map(Arc::new));
-        catalog.ammunition.extend(data.ammunition.into_iter().map(Arc::new));
+        catalog.ammunition.typed_mut().extend(data.ammunition.into_iter().map(Arc::new));
         catalog.interfaces.extend(data.interfaces);
         catalog.attachments.extend(data.attachments);
         catalog.platforms.extend(data.platforms);
@@ -393,7 +393,7 @@ fn validate_among(
     for m in &catalog.manufacturers {
         check("manufacturer", &m.id, "sources", source_kinds(&m.sources));
     }
-    for a in &catalog.ammunition {
+    for a in catalog.ammunition.as_typed() {
         let id = a.id.as_str();
         check("ammunition", id, "caliberId", refers(Some(&a.caliber_id), &calibers, "caliber"));
         check(

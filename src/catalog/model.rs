@@ -9,7 +9,6 @@
 //! `deny_unknown_fields`, and refusing unknown keys matters more here.
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -210,6 +209,12 @@ impl Keyed for Firearm {
     }
 }
 
+impl Keyed for Ammunition {
+    fn key(&self) -> &str {
+        &self.id
+    }
+}
+
 impl Firearm {
     /// Give back the room a parser left in the record's lists: a list read from JSON grows from
     /// four places, so one cartridge link or one source held room for four (about 40 MB over
@@ -349,9 +354,8 @@ pub struct Catalog {
     /// Packed once a snapshot's read model is built (`held`); a patch keeps the other records'
     /// blocks as they are (`patched`).
     pub firearms: Held<Firearm>,
-    /// Shared, record by record, with the snapshot a patch started from (`patched`): its
-    /// records are not copied for a change to a few of them.
-    pub ammunition: Vec<Arc<Ammunition>>,
+    /// Held as the firearms are.
+    pub ammunition: Held<Ammunition>,
     pub interfaces: Vec<Interface>,
     pub attachments: Vec<Attachment>,
     pub platforms: Vec<Platform>,
@@ -363,7 +367,7 @@ impl Catalog {
         self.manufacturers.sort_by(|a, b| a.id.cmp(&b.id));
         self.calibers.sort_by(|a, b| a.id.cmp(&b.id));
         self.firearms.typed_mut().sort_by(|a, b| a.id.cmp(&b.id));
-        self.ammunition.sort_by(|a, b| a.id.cmp(&b.id));
+        self.ammunition.typed_mut().sort_by(|a, b| a.id.cmp(&b.id));
         self.interfaces.sort_by(|a, b| a.id.cmp(&b.id));
         self.attachments.sort_by(|a, b| a.id.cmp(&b.id));
         self.platforms.sort_by(|a, b| a.id.cmp(&b.id));
@@ -379,7 +383,7 @@ impl Catalog {
             }),
             calibers: merged(&self.calibers, changed("calibers"), fresh.calibers, |r| &r.id),
             firearms: self.firearms.merged(changed("firearms"), fresh.firearms.typed().into_owned()),
-            ammunition: merged(&self.ammunition, changed("ammunition"), fresh.ammunition, |r| &r.id),
+            ammunition: self.ammunition.merged(changed("ammunition"), fresh.ammunition.typed().into_owned()),
             interfaces: merged(&self.interfaces, changed("interfaces"), fresh.interfaces, |r| &r.id),
             attachments: merged(&self.attachments, changed("attachments"), fresh.attachments, |r| &r.id),
             platforms: merged(&self.platforms, changed("platforms"), fresh.platforms, |r| &r.id),
@@ -397,29 +401,30 @@ impl Catalog {
                 .all(|id| matches!((find(self, id), find(other, id)), (Some(a), Some(b)) if a == b))
     }
 
-    /// This catalog with its firearms typed: itself when they are, else a copy for a build over
-    /// the whole catalog (a patch's read model, the figures it defers), since such a build reads
-    /// every firearm several times over (`held`).
+    /// This catalog with its large tables typed: itself when they are, else a copy for a build
+    /// over the whole catalog (a patch's read model, the figures it defers), since such a build
+    /// reads every record several times over (`held`).
     pub fn typed(&self) -> std::borrow::Cow<'_, Catalog> {
-        if !self.firearms.is_packed() {
+        if !self.firearms.is_packed() && !self.ammunition.is_packed() {
             return std::borrow::Cow::Borrowed(self);
         }
-        let mut copy = self.clone_without_firearms();
-        copy.firearms = self.firearms.typed().into_owned().into();
-        std::borrow::Cow::Owned(copy)
-    }
-
-    fn clone_without_firearms(&self) -> Catalog {
-        Catalog {
+        std::borrow::Cow::Owned(Catalog {
             categories: self.categories.clone(),
             manufacturers: self.manufacturers.clone(),
             calibers: self.calibers.clone(),
-            firearms: Held::default(),
-            ammunition: self.ammunition.clone(),
+            firearms: self.firearms.typed().into_owned().into(),
+            ammunition: self.ammunition.typed().into_owned().into(),
             interfaces: self.interfaces.clone(),
             attachments: self.attachments.clone(),
             platforms: self.platforms.clone(),
-        }
+        })
+    }
+
+    /// Hold the large tables packed from now on (a served snapshot's, once its read model is
+    /// built: `held`).
+    pub fn pack(&mut self) {
+        self.firearms.pack();
+        self.ammunition.pack();
     }
 
     pub fn record_count(&self) -> usize {

@@ -112,7 +112,7 @@ pub fn ids<'a>(catalog: &'a Catalog, table: &Table) -> Box<dyn Iterator<Item = &
         "interfaces" => Box::new(catalog.interfaces.iter().map(|r| r.id.as_str())),
         "platforms" => Box::new(catalog.platforms.iter().map(|r| r.id.as_str())),
         "firearms" => Box::new(catalog.firearms.as_typed().iter().map(|r| r.id.as_str())),
-        "ammunition" => Box::new(catalog.ammunition.iter().map(|r| r.id.as_str())),
+        "ammunition" => Box::new(catalog.ammunition.as_typed().iter().map(|r| r.id.as_str())),
         "attachments" => Box::new(catalog.attachments.iter().map(|r| r.id.as_str())),
         other => unreachable!("no catalog table is named {other}"),
     }
@@ -164,7 +164,7 @@ impl<'a> RowSource<'a> {
             "firearms" => {
                 catalog.firearms.as_typed()[range].iter().map(|firearm| self.firearm_row(firearm)).collect()
             }
-            "ammunition" => self.rows_of(table, &catalog.ammunition[range], |r| &r.id, |_| vec![]),
+            "ammunition" => self.rows_of(table, &catalog.ammunition.as_typed()[range], |r| &r.id, |_| vec![]),
             "attachments" => self.rows_of(
                 table,
                 &catalog.attachments[range],

@@ -264,12 +264,12 @@ fn add_parsed(catalog: &mut Catalog, table: &str, records: Vec<String>) -> Resul
                 Arc::new(firearm)
             },
         )),
-        "ammunition" => {
-            catalog.ammunition.extend(parse(table, records)?.into_iter().map(|mut load: Ammunition| {
+        "ammunition" => catalog.ammunition.typed_mut().extend(parse(table, records)?.into_iter().map(
+            |mut load: Ammunition| {
                 load.sources.shrink_to_fit();
                 Arc::new(load)
-            }))
-        }
+            },
+        )),
         "attachments" => catalog.attachments.extend(parse(table, records)?),
         other => unreachable!("no catalog table is named {other}"),
     }

@@ -5,7 +5,9 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use crate::catalog::model::Catalog;
+use crate::catalog::model::{Ammunition, Catalog};
+use crate::catalog::vocabulary::BULLET_TYPES;
+use crate::read::facts;
 
 /// What the catalog says of one country.
 #[derive(Debug, Default, Clone, serde::Serialize, serde::Deserialize)]
@@ -33,8 +35,28 @@ pub struct Aggregates {
     /// Per caliber (catalog order): its loads' positions by name, so a cartridge's loads are not
     /// found by walking every load (50,000 in the synthetic catalog of 100,000 firearms).
     pub ammunition_by_caliber: Vec<Vec<u32>>,
+    /// Per load (catalog order): what the ammunition list filters on, so a filtered list decodes
+    /// only its page's loads from the packed table (`catalog::held`).
+    pub load_facts: Vec<LoadFacts>,
     /// Per caliber: its parent cartridge's position, if the catalog has it.
     pub caliber_parent: Vec<Option<usize>>,
+}
+
+/// What the ammunition list filters a load on.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LoadFacts {
+    /// In `BULLET_TYPES`, or `facts::NONE` (none, or a value the list cannot ask for).
+    pub bullet_type: u16,
+    pub is_common: Option<bool>,
+}
+
+impl LoadFacts {
+    fn of(load: &Ammunition) -> Self {
+        Self {
+            bullet_type: facts::vocabulary_index(BULLET_TYPES, load.bullet_type.as_deref()),
+            is_common: load.is_common,
+        }
+    }
 }
 
 /// Parent chains are cut here; the loader refuses cycles, so only a bad row could reach it.
@@ -52,10 +74,11 @@ impl Aggregates {
                 firearms_per_category[at] += 1;
             }
         }
-        let ammunition_by_name = by_name(catalog.ammunition.iter().map(|a| (&a.name, &a.id)));
+        let ammunition = catalog.ammunition.typed();
+        let ammunition_by_name = by_name(ammunition.iter().map(|a| (&a.name, &a.id)));
         let mut ammunition_by_caliber = vec![Vec::new(); catalog.calibers.len()];
         for &at in &ammunition_by_name {
-            if let Some(&caliber) = caliber_at.get(&catalog.ammunition[at].caliber_id) {
+            if let Some(&caliber) = caliber_at.get(&ammunition[at].caliber_id) {
                 ammunition_by_caliber[caliber].push(at as u32);
             }
         }
@@ -66,6 +89,7 @@ impl Aggregates {
             calibers_by_name: by_name(catalog.calibers.iter().map(|c| (&c.name, &c.id))),
             ammunition_by_name,
             ammunition_by_caliber,
+            load_facts: ammunition.iter().map(|load| LoadFacts::of(load)).collect(),
             caliber_parent: catalog
                 .calibers
                 .iter()

@@ -42,7 +42,7 @@ impl Snapshot {
     /// rendered took 62 MiB, and one load renders in microseconds (its cartridge and maker are
     /// looked up by id, not searched for).
     pub fn ammunition_detail(&self, at: usize) -> Rendered {
-        let load = &self.catalog.ammunition[at];
+        let load = &self.catalog.ammunition.get(at);
         let caliber = self.read.caliber_at.get(&load.caliber_id).map(|&c| &self.catalog.calibers[c]);
         let maker = load
             .manufacturer_id

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::catalog::model::{Ammunition, Attachment, Caliber, Category, Firearm, Manufacturer};
+use crate::catalog::model::{Attachment, Caliber, Category, Firearm, Manufacturer};
 use crate::error::ApiError;
 use crate::read::snapshot::Snapshot;
 
@@ -37,10 +37,9 @@ impl Snapshot {
         Ok((at, &self.catalog.categories[at]))
     }
 
-    pub fn ammunition(&self, id: &str) -> Result<Found<'_, Ammunition>, ApiError> {
-        let at =
-            *self.read.ammunition_at.get(id).ok_or_else(|| ApiError::not_found("ammunition load", id))?;
-        Ok((at, &self.catalog.ammunition[at]))
+    /// The load's position (its record is decoded where needed: `catalog::held`).
+    pub fn ammunition_position(&self, id: &str) -> Result<usize, ApiError> {
+        self.read.ammunition_at.get(id).copied().ok_or_else(|| ApiError::not_found("ammunition load", id))
     }
 
     pub fn attachment(&self, id: &str) -> Result<Found<'_, Attachment>, ApiError> {

@@ -233,7 +233,7 @@ impl ReadModel {
         let manufacturer_at = positions(catalog.manufacturers.iter().map(|m| &m.id));
         let caliber_at = positions(catalog.calibers.iter().map(|c| &c.id));
         let category_at = positions(catalog.categories.iter().map(|c| &c.id));
-        let ammunition_at = positions(catalog.ammunition.iter().map(|a| &a.id));
+        let ammunition_at = positions(catalog.ammunition.typed().iter().map(|a| &a.id));
         let attachment_at = positions(catalog.attachments.iter().map(|a| &a.id));
         let maker_meta: Vec<RecordMeta> =
             catalog.manufacturers.iter().map(|m| (stored.meta)("manufacturers", &m.id)).collect();

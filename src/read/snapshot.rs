@@ -399,7 +399,7 @@ async fn build(db: &Db) -> Result<Snapshot, SnapshotError> {
         let firearms_rendered = catalog.firearms.len();
         // Served from the read model from now on: the records are held packed (`catalog::held`).
         let mut catalog = catalog;
-        catalog.firearms.pack();
+        catalog.pack();
         Ok(Snapshot { revision, epoch, catalog, meta, read, build_seconds, reused: false, firearms_rendered })
     })
     .await?

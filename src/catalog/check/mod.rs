@@ -133,7 +133,7 @@ fn errors(catalog: &Catalog, hosts: &HostList, this_year: i64) -> Vec<Violation>
     for f in catalog.firearms.as_typed() {
         firearm(f, &calibers, Record::open("firearm", &f.id, this_year, hosts, &mut out));
     }
-    for a in &catalog.ammunition {
+    for a in catalog.ammunition.as_typed() {
         ammunition(a, Record::open("ammunition", &a.id, this_year, hosts, &mut out));
     }
     for i in &catalog.interfaces {

@@ -92,7 +92,7 @@ pub fn synthesize(firearms: usize, seed: u64) -> Catalog {
         manufacturers,
         calibers,
         firearms: firearm_records.into(),
-        ammunition: ammunition.into_iter().map(Into::into).collect(),
+        ammunition: ammunition.into_iter().map(Into::into).collect::<Vec<_>>().into(),
         interfaces: Vec::new(),
         attachments: Vec::new(),
         platforms: Vec::new(),

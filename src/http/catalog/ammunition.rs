@@ -4,28 +4,43 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use crate::access::paging::Paging;
-use crate::catalog::model::Ammunition;
 use crate::catalog::vocabulary::BULLET_TYPES;
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
+use crate::read::aggregates::LoadFacts;
+use crate::read::facts::vocabulary_index;
 use crate::read::records;
 use crate::read::snapshot::Snapshot;
 
-/// The loads that pass `keep` (of the caliber at `caliber` only, when given), by name.
-pub fn sorted(
-    snapshot: &Snapshot,
-    caliber: Option<usize>,
-    keep: impl Fn(&Ammunition) -> bool,
-) -> Vec<&Ammunition> {
+/// The positions of the loads whose facts pass `keep` (of the caliber at `caliber` only, when
+/// given), by name.
+fn sorted(snapshot: &Snapshot, caliber: Option<usize>, keep: impl Fn(&LoadFacts) -> bool) -> Vec<usize> {
     let aggregates = &snapshot.read.aggregates;
     let loads: Box<dyn Iterator<Item = usize>> = match caliber {
         Some(caliber) => Box::new(aggregates.ammunition_by_caliber[caliber].iter().map(|&at| at as usize)),
         None => Box::new(aggregates.ammunition_by_name.iter().copied()),
     };
-    loads.map(|at| &*snapshot.catalog.ammunition[at]).filter(|a| keep(a)).collect()
+    loads.filter(|&at| keep(&aggregates.load_facts[at])).collect()
+}
+
+/// A page of the loads that pass `keep` (see `sorted`), each decoded and served as lists serve it.
+pub fn page(
+    snapshot: &Snapshot,
+    paging: &Paging,
+    caliber: Option<usize>,
+    keep: impl Fn(&LoadFacts) -> bool,
+) -> Response {
+    let loads = sorted(snapshot, caliber, keep);
+    let (page, pagination) = paging.slice(&loads);
+    let data: Vec<Value> = page
+        .iter()
+        .map(|&at| snapshot.catalog.ammunition.get(at))
+        .map(|load| records::ammunition_item(&load, &snapshot.meta("ammunition", &load.id)))
+        .collect();
+    respond::paged(data, pagination)
 }
 
 const CALIBER_ID: QueryParam =
@@ -67,14 +82,12 @@ pub async fn list(
         })?),
         None => None,
     };
-    let loads = sorted(&snapshot, caliber, |a| {
-        bullet_type.as_ref().is_none_or(|t| a.bullet_type.as_ref() == Some(t))
-            && is_common.is_none_or(|wanted| a.is_common.unwrap_or(false) == wanted)
-    });
-    let (page, pagination) = paging.slice(&loads);
-    let data: Vec<Value> =
-        page.iter().map(|a| records::ammunition_item(a, &snapshot.meta("ammunition", &a.id))).collect();
-    Ok(respond::paged(data, pagination))
+    // A bullet type the parameter accepts is in the vocabulary, so its index stands for it.
+    let bullet_type = bullet_type.map(|t| vocabulary_index(BULLET_TYPES, Some(&t)));
+    Ok(page(&snapshot, &paging, caliber, |load| {
+        bullet_type.is_none_or(|t| load.bullet_type == t)
+            && is_common.is_none_or(|wanted| load.is_common.unwrap_or(false) == wanted)
+    }))
 }
 
 /// One load with its cartridge and maker named, and provenance.
@@ -85,6 +98,6 @@ pub async fn detail(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let (at, _) = snapshot.ammunition(&id)?;
+    let at = snapshot.ammunition_position(&id)?;
     Ok(snapshot.ammunition_detail(at).into_response())
 }

@@ -143,11 +143,7 @@ pub async fn ammunition(
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let (at, _) = snapshot.caliber(&id)?;
-    let loads = crate::http::catalog::ammunition::sorted(&snapshot, Some(at), |_| true);
-    let (page, pagination) = paging.slice(&loads);
-    let data: Vec<Value> =
-        page.iter().map(|a| records::ammunition_item(a, &snapshot.meta("ammunition", &a.id))).collect();
-    Ok(respond::paged(data, pagination))
+    Ok(crate::http::catalog::ammunition::page(&snapshot, &paging, Some(at), |_| true))
 }
 
 fn link(caliber: &Caliber) -> Value {

@@ -211,7 +211,7 @@ fn clean() -> Catalog {
         }],
         calibers: vec![nine],
         firearms: vec![pistol.into()].into(),
-        ammunition: vec![load.into()],
+        ammunition: vec![load.into()].into(),
         interfaces: vec![Interface {
             id: "picatinny-rail".into(),
             name: "Picatinny".into(),
@@ -311,7 +311,7 @@ fn muzzle_energy_follows_mass_and_velocity() {
     let mut catalog = clean();
     catalog.calibers[0].typical_muzzle_energy_j = Some(900.0);
     std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[0]).muzzle_energy_j = Some(300.0);
-    std::sync::Arc::make_mut(&mut catalog.ammunition[0]).muzzle_energy_j = Some(4830.0);
+    std::sync::Arc::make_mut(&mut catalog.ammunition.typed_mut()[0]).muzzle_energy_j = Some(4830.0);
     expect(
         &catalog,
         &[
@@ -368,7 +368,7 @@ fn every_record_but_categories_cites_a_complete_source() {
 fn ids_are_lowercase_slugs() {
     let mut catalog = clean();
     catalog.categories[0].id = "Pistols".into();
-    std::sync::Arc::make_mut(&mut catalog.ammunition[0]).id = "9mm fmj".into();
+    std::sync::Arc::make_mut(&mut catalog.ammunition.typed_mut()[0]).id = "9mm fmj".into();
     expect(&catalog, &[("category Pistols", "id"), ("ammunition 9mm fmj", "id")]);
 }
 

@@ -53,7 +53,7 @@ fn hosts_match_without_case_or_a_leading_www_but_subdomains_are_their_own() {
 #[test]
 fn a_source_kind_is_its_hosts_listed_kind() {
     let mut catalog = clean();
-    std::sync::Arc::make_mut(&mut catalog.ammunition[0]).sources[0].kind = "press".into();
+    std::sync::Arc::make_mut(&mut catalog.ammunition.typed_mut()[0]).sources[0].kind = "press".into();
     assert_eq!(
         only_error(&catalog),
         "ammunition 9mm-fmj sources: source 1 (https://example.org/page) has kind press but its host \
