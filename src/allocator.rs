@@ -18,8 +18,10 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 const PURGE_DELAY: c_int = 15;
 
 unsafe extern "C" {
-    /// mimalloc's own, linked in by `libmimalloc-sys`.
+    // mimalloc's own, linked in by `libmimalloc-sys`.
     fn mi_option_set(option: c_int, value: c_long);
+    fn mi_option_get(option: c_int) -> c_long;
+    fn mi_collect(force: bool);
 }
 
 /// Keep memory the process frees for its next allocations instead of handing it back to the OS
@@ -33,4 +35,23 @@ pub fn keep_freed_memory() {
     // SAFETY: mi_option_set only stores the value in mimalloc's option table, which is read, not
     // cached, by every later purge decision; any thread may call it at any time.
     unsafe { mi_option_set(PURGE_DELAY, -1) };
+}
+
+/// Run `work` with memory it frees handed back to the OS at once, then hand back what the calling
+/// thread still holds free: for loading or building a snapshot, whose large short-lived buffers
+/// (a decoder's read buffer, a build's rendered texts) otherwise stay resident, since mimalloc
+/// purges a thread's free pages only when that thread allocates again a second later, and a
+/// blocking thread that built a snapshot goes idle. At 100,000 synthetic firearms a node that
+/// reused its snapshot peaked at 329 MiB with the default and 315 MiB with prompt purging.
+pub fn returning_freed_memory<T>(work: impl FnOnce() -> T) -> T {
+    // SAFETY: both calls only read or store a value in mimalloc's option table (see above).
+    let delay = unsafe { mi_option_get(PURGE_DELAY) };
+    unsafe { mi_option_set(PURGE_DELAY, 0) };
+    let out = work();
+    // SAFETY: mi_collect frees this thread's empty pages; it takes no pointer of ours.
+    unsafe {
+        mi_collect(true);
+        mi_option_set(PURGE_DELAY, delay);
+    }
+    out
 }

@@ -54,7 +54,12 @@ impl Dictionary {
 
     /// The text `compressed` holds (it was compressed against this dictionary).
     pub fn text(&self, compressed: &Compressed) -> String {
-        String::from_utf8(self.bytes(&compressed.0)).expect("a compressed text was UTF-8")
+        self.block_text(&compressed.0)
+    }
+
+    /// The text a block holds (a `Compressed`'s bytes, wherever they are kept).
+    pub fn block_text(&self, block: &[u8]) -> String {
+        String::from_utf8(self.bytes(block)).expect("a compressed text was UTF-8")
     }
 }
 
@@ -63,6 +68,16 @@ impl Dictionary {
 pub struct Compressed(#[serde(with = "serde_bytes")] Box<[u8]>);
 
 impl Compressed {
+    /// The block as held.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// The block held as `bytes` (what `as_bytes` gave).
+    pub fn from_bytes(bytes: &[u8]) -> Self {
+        Self(bytes.into())
+    }
+
     /// Bytes held.
     pub fn len(&self) -> usize {
         self.0.len()
@@ -70,6 +85,51 @@ impl Compressed {
 
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+}
+
+/// A large buffer of blocks persisted as its length and then chunks of at most `CHUNK` bytes
+/// (`#[serde(with = "compact::chunked")]`): read back whole, MessagePack's reader held a copy of
+/// the whole buffer beside the buffer itself (the firearms' forms are 50 MB at 100,000 firearms),
+/// which was the peak of a node that reused its snapshot.
+pub mod chunked {
+    use serde::de::{Deserializer, SeqAccess, Visitor};
+    use serde::ser::{SerializeSeq, Serializer};
+
+    const CHUNK: usize = 1 << 20;
+
+    pub fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(1 + bytes.len().div_ceil(CHUNK)))?;
+        seq.serialize_element(&(bytes.len() as u64))?;
+        for chunk in bytes.chunks(CHUNK) {
+            seq.serialize_element(serde_bytes::Bytes::new(chunk))?;
+        }
+        seq.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+        struct Chunks;
+        impl<'de> Visitor<'de> for Chunks {
+            type Value = Vec<u8>;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a length, then chunks of bytes")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u8>, A::Error> {
+                let length: u64 =
+                    seq.next_element()?.ok_or_else(|| serde::de::Error::invalid_length(0, &self))?;
+                let mut bytes = Vec::with_capacity(usize::try_from(length).unwrap_or(0));
+                while let Some(chunk) = seq.next_element::<serde_bytes::ByteBuf>()? {
+                    bytes.extend_from_slice(&chunk);
+                }
+                if bytes.len() as u64 != length {
+                    return Err(serde::de::Error::invalid_length(bytes.len(), &self));
+                }
+                Ok(bytes)
+            }
+        }
+        deserializer.deserialize_seq(Chunks)
     }
 }
 
@@ -92,6 +152,19 @@ mod tests {
             let compressed = dictionary.compress(text);
             assert_eq!(dictionary.text(&compressed), *text);
             assert!(compressed.len() < text.len() / 2, "{} of {} bytes", compressed.len(), text.len());
+        }
+    }
+
+    #[test]
+    fn a_chunked_buffer_reads_back_as_written() {
+        #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+        struct Held(#[serde(with = "chunked")] Vec<u8>);
+        for length in [0, 1, (1 << 20) - 1, 1 << 20, (3 << 20) + 17] {
+            let held = Held((0..length).map(|i| (i % 251) as u8).collect());
+            let bytes = rmp_serde::to_vec(&held).unwrap();
+            let back: Held = rmp_serde::from_read(bytes.as_slice()).unwrap();
+            assert_eq!(back, held, "{length} bytes");
+            assert_eq!(back.0.capacity(), length, "read back at its size");
         }
     }
 

@@ -41,7 +41,7 @@ enum Form<T> {
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 struct Packed {
     dictionary: Dictionary,
-    #[serde(with = "serde_bytes")]
+    #[serde(with = "crate::compact::chunked")]
     blocks: Vec<u8>,
     ends: Vec<u32>,
 }

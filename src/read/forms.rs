@@ -35,17 +35,27 @@ pub struct FormTexts {
     pub provenance: String,
 }
 
+/// The blocks of a firearm, in the order `Forms::block` takes them.
+const ITEM: usize = 0;
+const FULL: usize = 1;
+const PROVENANCE: usize = 2;
+
 /// Full records kept decompressed; a power of two (the slot is the position's low bits).
 const SLOTS: usize = 4096;
 
 /// One slot: the firearm position it holds, and its full record.
 type Slot = Option<(u32, Box<RawValue>)>;
 
-/// The forms of every firearm of a snapshot, by catalog position.
+/// The forms of every firearm of a snapshot, by catalog position: every block in one buffer
+/// (300,000 small boxes at 100,000 firearms cost a pointer and an allocator's rounding each).
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct Forms {
     dictionary: Dictionary,
-    firearms: Vec<FirearmForms>,
+    /// Each firearm's item, full record and provenance blocks, one firearm after the other.
+    #[serde(with = "crate::compact::chunked")]
+    blocks: Vec<u8>,
+    /// Where each block ends: firearm `at`'s three at `ends[3 * at..3 * at + 3]`.
+    ends: Vec<u32>,
     #[serde(skip, default = "empty_slots")]
     full_records: Box<[Mutex<Slot>]>,
 }
@@ -73,7 +83,27 @@ impl Forms {
     }
 
     pub fn new(dictionary: Dictionary, firearms: Vec<FirearmForms>) -> Self {
-        Self { dictionary, firearms, full_records: empty_slots() }
+        let held: usize = firearms.iter().map(|f| f.item.len() + f.full.len() + f.provenance.len()).sum();
+        let mut blocks = Vec::with_capacity(held);
+        let mut ends = Vec::with_capacity(firearms.len() * 3);
+        for forms in &firearms {
+            for block in [&forms.item, &forms.full, &forms.provenance] {
+                blocks.extend_from_slice(block.as_bytes());
+                ends.push(u32::try_from(blocks.len()).expect("the forms stay under 4 GiB"));
+            }
+        }
+        Self { dictionary, blocks, ends, full_records: empty_slots() }
+    }
+
+    /// Block `part` (0 item, 1 full record, 2 provenance) of the firearm at `at`.
+    fn block(&self, at: usize, part: usize) -> &[u8] {
+        let index = at * 3 + part;
+        let start = if index == 0 { 0 } else { self.ends[index - 1] as usize };
+        &self.blocks[start..self.ends[index] as usize]
+    }
+
+    fn text(&self, at: usize, part: usize) -> String {
+        self.dictionary.block_text(self.block(at, part))
     }
 
     /// What the forms are compressed against: a snapshot patched from this one compresses its
@@ -82,14 +112,18 @@ impl Forms {
         &self.dictionary
     }
 
-    /// The forms of the firearm at `at`, as held.
-    pub fn of(&self, at: usize) -> &FirearmForms {
-        &self.firearms[at]
+    /// The forms of the firearm at `at`, as held (for a patched snapshot to take over).
+    pub fn of(&self, at: usize) -> FirearmForms {
+        FirearmForms {
+            item: Compressed::from_bytes(self.block(at, ITEM)),
+            full: Compressed::from_bytes(self.block(at, FULL)),
+            provenance: Compressed::from_bytes(self.block(at, PROVENANCE)),
+        }
     }
 
     /// The list item of the firearm at `at`.
     pub fn item(&self, at: usize) -> Box<RawValue> {
-        let text = self.dictionary.text(&self.firearms[at].item);
+        let text = self.text(at, ITEM);
         RawValue::from_string(text).expect("a rendered item is JSON")
     }
 
@@ -107,7 +141,7 @@ impl Forms {
         {
             return read(record);
         }
-        let text = self.dictionary.text(&self.firearms[at].full);
+        let text = self.text(at, FULL);
         let record = RawValue::from_string(text).expect("a rendered record is JSON");
         let answer = read(&record);
         *slot.lock().expect("never poisoned") = Some((at as u32, record));
@@ -116,13 +150,13 @@ impl Forms {
 
     /// The provenance object of the firearm at `at`.
     pub fn provenance(&self, at: usize) -> String {
-        self.dictionary.text(&self.firearms[at].provenance)
+        self.text(at, PROVENANCE)
     }
 
     /// The firearm as a plan lists it: Explorer the list item, Builder and up the full record.
     pub fn listed(&self, at: usize, view: View) -> Cow<'_, str> {
         match view {
-            View::Summary => Cow::Owned(self.dictionary.text(&self.firearms[at].item)),
+            View::Summary => Cow::Owned(self.text(at, ITEM)),
             View::Full => Cow::Owned(Box::<str>::from(self.full(at)).into_string()),
         }
     }
@@ -131,7 +165,7 @@ impl Forms {
     /// of each record (twenty full records are about 50 KB a page).
     pub fn append_listed(&self, at: usize, view: View, out: &mut String) {
         match view {
-            View::Summary => out.push_str(&self.dictionary.text(&self.firearms[at].item)),
+            View::Summary => out.push_str(&self.text(at, ITEM)),
             View::Full => self.with_full(at, |record| out.push_str(record.get())),
         }
     }
@@ -146,7 +180,7 @@ impl Forms {
 
     /// Bytes the forms' texts hold (compressed ones as compressed), for the snapshot's log line.
     pub fn bytes(&self) -> usize {
-        self.firearms.iter().map(|f| f.item.len() + f.full.len() + f.provenance.len()).sum()
+        self.blocks.len()
     }
 }
 

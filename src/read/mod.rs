@@ -109,7 +109,6 @@ pub struct ReadModel {
     pub arsenal_answers: kept_answers::KeptAnswers<[u8; 2]>,
 }
 
-/// The tables whose records' last change the statistics summary reports.
 /// How many countries' arsenals a snapshot keeps answered: an answer is up to a few hundred KB at
 /// 100,000 firearms (each adopter's firearm decoded from the packed table, `catalog::held`), and
 /// a crawl of every country must not keep them all.
@@ -119,6 +118,7 @@ fn arsenal_answers() -> kept_answers::KeptAnswers<[u8; 2]> {
     kept_answers::KeptAnswers::at_most(ARSENALS_KEPT)
 }
 
+/// The tables whose records' last change the statistics summary reports.
 pub const LAST_CHANGE_TABLES: [&str; 4] = ["firearms", "manufacturers", "calibers", "ammunition"];
 
 /// What the database adds to the catalog records.
@@ -190,7 +190,7 @@ impl Context<'_> {
         }
         let at = *previous.read.firearm_at.get(&firearm.id)?;
         Some(RenderedFirearm {
-            forms: previous.read.forms.of(at).clone(),
+            forms: previous.read.forms.of(at),
             stats: previous.read.stats[at],
             user_ids: previous.read.user_ids[at].clone(),
         })

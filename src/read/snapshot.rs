@@ -309,7 +309,10 @@ async fn read(db: &Db, files: Option<&SnapshotFiles>) -> Result<Snapshot, Snapsh
         };
         let reading = files.clone();
         let key = SnapshotKey::of(revision, epoch);
-        let loaded = tokio::task::spawn_blocking(move || reading.load(&key)).await?;
+        let loaded = tokio::task::spawn_blocking(move || {
+            crate::allocator::returning_freed_memory(|| reading.load(&key))
+        })
+        .await?;
         if let Some(loaded) = loaded {
             let build_seconds = started.elapsed().as_secs_f64();
             tracing::info!(
@@ -363,7 +366,9 @@ async fn build(db: &Db) -> Result<Snapshot, SnapshotError> {
     // The records are parsed on another thread as this one reads them, a chunk at a time, so
     // their JSON is never all in memory at once; it then reads their versions, stats and users.
     let (chunks, parser) = tokio::sync::mpsc::channel(4);
-    let parsing = tokio::task::spawn_blocking(move || store::parse_chunks(parser));
+    let parsing = tokio::task::spawn_blocking(move || {
+        crate::allocator::returning_freed_memory(|| store::parse_chunks(parser))
+    });
     store::send_records(&mut tx, &chunks).await?;
     drop(chunks);
     let mut meta = MetaTable::default();
@@ -382,25 +387,36 @@ async fn build(db: &Db) -> Result<Snapshot, SnapshotError> {
     let read_ms = started.elapsed().as_millis() as u64;
     // Rendering every firearm and indexing them is CPU work: keep it off the request threads.
     tokio::task::spawn_blocking(move || {
-        let lookup = |table: &str, id: &str| meta.get(table, id);
-        let built = std::time::Instant::now();
-        let last_change = meta.last_change(&LAST_CHANGE_TABLES);
-        let read = ReadModel::build(&catalog, Stored { meta: &lookup, stats, user_ids, last_change })
-            .map_err(SnapshotError::Build)?;
-        let build_ms = built.elapsed().as_millis() as u64;
-        tracing::info!(
-            revision,
-            firearms = catalog.firearms.len(),
-            read_ms,
-            build_ms,
-            "catalog snapshot ready"
-        );
-        let build_seconds = started.elapsed().as_secs_f64();
-        let firearms_rendered = catalog.firearms.len();
-        // Served from the read model from now on: the records are held packed (`catalog::held`).
-        let mut catalog = catalog;
-        catalog.pack();
-        Ok(Snapshot { revision, epoch, catalog, meta, read, build_seconds, reused: false, firearms_rendered })
+        crate::allocator::returning_freed_memory(|| {
+            let lookup = |table: &str, id: &str| meta.get(table, id);
+            let built = std::time::Instant::now();
+            let last_change = meta.last_change(&LAST_CHANGE_TABLES);
+            let read = ReadModel::build(&catalog, Stored { meta: &lookup, stats, user_ids, last_change })
+                .map_err(SnapshotError::Build)?;
+            let build_ms = built.elapsed().as_millis() as u64;
+            tracing::info!(
+                revision,
+                firearms = catalog.firearms.len(),
+                read_ms,
+                build_ms,
+                "catalog snapshot ready"
+            );
+            let build_seconds = started.elapsed().as_secs_f64();
+            let firearms_rendered = catalog.firearms.len();
+            // Served from the read model from now on: the records are held packed (`catalog::held`).
+            let mut catalog = catalog;
+            catalog.pack();
+            Ok(Snapshot {
+                revision,
+                epoch,
+                catalog,
+                meta,
+                read,
+                build_seconds,
+                reused: false,
+                firearms_rendered,
+            })
+        })
     })
     .await?
 }
