@@ -73,11 +73,6 @@ impl Compressed {
         &self.0
     }
 
-    /// The block held as `bytes` (what `as_bytes` gave).
-    pub fn from_bytes(bytes: &[u8]) -> Self {
-        Self(bytes.into())
-    }
-
     /// Bytes held.
     pub fn len(&self) -> usize {
         self.0.len()

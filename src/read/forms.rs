@@ -17,7 +17,6 @@ use super::views::View;
 use crate::compact::{Compressed, Dictionary};
 
 /// One firearm's forms.
-#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct FirearmForms {
     /// The list item (summary field set), as JSON: about 250 bytes raw, 70 compressed, and a
     /// page decompresses twenty in a few microseconds.
@@ -26,6 +25,13 @@ pub struct FirearmForms {
     full: Compressed,
     /// The provenance object, as JSON.
     provenance: Compressed,
+}
+
+/// A firearm's forms as a build hands them over: rendered now, or kept from the snapshot a patch
+/// started from (its position there), copied block by block without a box each.
+pub enum Held {
+    Rendered(FirearmForms),
+    Kept(usize),
 }
 
 /// The three texts of one firearm, before compression.
@@ -82,16 +88,24 @@ impl Forms {
         }
     }
 
-    pub fn new(dictionary: Dictionary, firearms: Vec<FirearmForms>) -> Self {
-        let held: usize = firearms.iter().map(|f| f.item.len() + f.full.len() + f.provenance.len()).sum();
-        let mut blocks = Vec::with_capacity(held);
+    /// The forms of every firearm, in catalog order; a kept firearm's are copied from `previous`
+    /// (the forms of the snapshot a patch started from) as they are held there.
+    pub fn new(dictionary: Dictionary, firearms: Vec<Held>, previous: Option<&Forms>) -> Self {
+        let mut blocks = Vec::with_capacity(previous.map_or(0, |previous| previous.blocks.len()));
         let mut ends = Vec::with_capacity(firearms.len() * 3);
         for forms in &firearms {
-            for block in [&forms.item, &forms.full, &forms.provenance] {
-                blocks.extend_from_slice(block.as_bytes());
+            for part in [ITEM, FULL, PROVENANCE] {
+                let block = match forms {
+                    Held::Rendered(rendered) => {
+                        [&rendered.item, &rendered.full, &rendered.provenance][part].as_bytes()
+                    }
+                    Held::Kept(at) => previous.expect("a kept firearm has previous forms").block(*at, part),
+                };
+                blocks.extend_from_slice(block);
                 ends.push(u32::try_from(blocks.len()).expect("the forms stay under 4 GiB"));
             }
         }
+        blocks.shrink_to_fit();
         Self { dictionary, blocks, ends, full_records: empty_slots() }
     }
 
@@ -110,15 +124,6 @@ impl Forms {
     /// new forms against it too, and keeps the others as they are (`read::update`).
     pub fn dictionary_used(&self) -> &Dictionary {
         &self.dictionary
-    }
-
-    /// The forms of the firearm at `at`, as held (for a patched snapshot to take over).
-    pub fn of(&self, at: usize) -> FirearmForms {
-        FirearmForms {
-            item: Compressed::from_bytes(self.block(at, ITEM)),
-            full: Compressed::from_bytes(self.block(at, FULL)),
-            provenance: Compressed::from_bytes(self.block(at, PROVENANCE)),
-        }
     }
 
     /// The list item of the firearm at `at`.
@@ -195,8 +200,8 @@ mod tests {
             provenance: format!(r#"{{"sources":["https://example.org/{at}"]}}"#),
         };
         let dictionary = Forms::dictionary(count, texts);
-        let firearms = (0..count).map(|at| Forms::compress(&dictionary, texts(at))).collect();
-        Forms::new(dictionary, firearms)
+        let firearms = (0..count).map(|at| Held::Rendered(Forms::compress(&dictionary, texts(at)))).collect();
+        Forms::new(dictionary, firearms, None)
     }
 
     #[test]

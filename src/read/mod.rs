@@ -32,7 +32,7 @@ pub mod views;
 use serde_json::value::to_raw_value;
 use std::collections::{BTreeSet, HashMap};
 
-use self::forms::{FirearmForms, FormTexts, Forms};
+use self::forms::{FormTexts, Forms};
 use self::orders::Orders;
 use self::rendered::Rendered;
 use self::search::SearchIndex;
@@ -133,7 +133,7 @@ pub struct Stored<'a> {
 
 /// One firearm's share of the read model, rendered on a worker thread.
 struct RenderedFirearm {
-    forms: FirearmForms,
+    forms: forms::Held,
     stats: GameStats,
     user_ids: Vec<i64>,
 }
@@ -179,7 +179,7 @@ impl Context<'_> {
         let stats = self.stored.stats.get(&firearm.id).copied().unwrap_or_default();
         let user_ids = self.stored.user_ids.get(&firearm.id).cloned().unwrap_or_default();
         let forms = Forms::compress(self.dictionary, form_texts(self.stored, firearm));
-        RenderedFirearm { forms, stats, user_ids }
+        RenderedFirearm { forms: forms::Held::Rendered(forms), stats, user_ids }
     }
 
     /// The firearm's share of the previous read model, when it did not change since.
@@ -190,7 +190,7 @@ impl Context<'_> {
         }
         let at = *previous.read.firearm_at.get(&firearm.id)?;
         Some(RenderedFirearm {
-            forms: previous.read.forms.of(at),
+            forms: forms::Held::Kept(at),
             stats: previous.read.stats[at],
             user_ids: previous.read.user_ids[at].clone(),
         })
@@ -277,7 +277,7 @@ impl ReadModel {
         let search = search.map_err(|e| format!("building the search index: {e}"))?;
         let Derived { orders, facts, list, aggregates, statistics, rankings } = derived;
 
-        let mut forms: Vec<FirearmForms> = Vec::with_capacity(firearms.len());
+        let mut forms: Vec<forms::Held> = Vec::with_capacity(firearms.len());
         let mut stats = Vec::with_capacity(firearms.len());
         let mut user_ids = Vec::with_capacity(firearms.len());
         for firearm in rendered {
@@ -324,7 +324,7 @@ impl ReadModel {
             category_at,
             ammunition_at,
             attachment_at,
-            forms: Forms::new(dictionary, forms),
+            forms: Forms::new(dictionary, forms, previous.map(|previous| &previous.read.forms)),
             nested_manufacturers,
             nested_categories,
             details: details::DetailCache::default(),

@@ -387,36 +387,28 @@ async fn build(db: &Db) -> Result<Snapshot, SnapshotError> {
     let read_ms = started.elapsed().as_millis() as u64;
     // Rendering every firearm and indexing them is CPU work: keep it off the request threads.
     tokio::task::spawn_blocking(move || {
-        crate::allocator::returning_freed_memory(|| {
-            let lookup = |table: &str, id: &str| meta.get(table, id);
-            let built = std::time::Instant::now();
-            let last_change = meta.last_change(&LAST_CHANGE_TABLES);
-            let read = ReadModel::build(&catalog, Stored { meta: &lookup, stats, user_ids, last_change })
-                .map_err(SnapshotError::Build)?;
-            let build_ms = built.elapsed().as_millis() as u64;
-            tracing::info!(
-                revision,
-                firearms = catalog.firearms.len(),
-                read_ms,
-                build_ms,
-                "catalog snapshot ready"
-            );
-            let build_seconds = started.elapsed().as_secs_f64();
-            let firearms_rendered = catalog.firearms.len();
+        let lookup = |table: &str, id: &str| meta.get(table, id);
+        let built = std::time::Instant::now();
+        let last_change = meta.last_change(&LAST_CHANGE_TABLES);
+        let mut catalog = catalog;
+        let read = crate::allocator::returning_freed_memory(|| {
+            let read = ReadModel::build(&catalog, Stored { meta: &lookup, stats, user_ids, last_change });
             // Served from the read model from now on: the records are held packed (`catalog::held`).
-            let mut catalog = catalog;
             catalog.pack();
-            Ok(Snapshot {
-                revision,
-                epoch,
-                catalog,
-                meta,
-                read,
-                build_seconds,
-                reused: false,
-                firearms_rendered,
-            })
+            read
         })
+        .map_err(SnapshotError::Build)?;
+        let build_ms = built.elapsed().as_millis() as u64;
+        tracing::info!(
+            revision,
+            firearms = catalog.firearms.len(),
+            read_ms,
+            build_ms,
+            "catalog snapshot ready"
+        );
+        let build_seconds = started.elapsed().as_secs_f64();
+        let firearms_rendered = catalog.firearms.len();
+        Ok(Snapshot { revision, epoch, catalog, meta, read, build_seconds, reused: false, firearms_rendered })
     })
     .await?
 }
