@@ -109,7 +109,7 @@ impl<T> Held<T> {
     }
 }
 
-impl<T: Serialize + DeserializeOwned> Held<T> {
+impl<T: Serialize + DeserializeOwned + Send + Sync> Held<T> {
     /// The record at `at` (decoded when packed). Panics past the end, as indexing does.
     pub fn get(&self, at: usize) -> Arc<T> {
         match &self.form {
@@ -127,8 +127,21 @@ impl<T: Serialize + DeserializeOwned> Held<T> {
     pub fn typed(&self) -> Cow<'_, [Arc<T>]> {
         match &self.form {
             Form::Typed(records) => Cow::Borrowed(records),
-            Form::Packed(_) => Cow::Owned(self.iter().collect()),
+            Form::Packed(_) => Cow::Owned(self.decoded_in_halves()),
         }
+    }
+
+    /// Every record decoded, the two halves on two threads (a patch decodes 150,000 at 100,000
+    /// firearms, about a quarter of a second on one core).
+    fn decoded_in_halves(&self) -> Vec<Arc<T>> {
+        let middle = self.len() / 2;
+        std::thread::scope(|scope| {
+            let second = scope.spawn(|| (middle..self.len()).map(|at| self.get(at)).collect::<Vec<_>>());
+            let mut records: Vec<Arc<T>> = Vec::with_capacity(self.len());
+            records.extend((0..middle).map(|at| self.get(at)));
+            records.extend(second.join().expect("decoding never panics"));
+            records
+        })
     }
 
     /// The records to change in place (a packed table is unpacked first).
@@ -155,7 +168,7 @@ impl<T: Serialize + DeserializeOwned> Held<T> {
     }
 }
 
-impl<T: Keyed + Serialize + DeserializeOwned> Held<T> {
+impl<T: Keyed + Serialize + DeserializeOwned + Send + Sync> Held<T> {
     /// Where the record keyed `key` is (`Ok`), or where it would go (`Err`), as
     /// `slice::binary_search` answers.
     pub fn position(&self, key: &str) -> Result<usize, usize> {
@@ -218,7 +231,7 @@ impl<T: Keyed + Serialize + DeserializeOwned> Held<T> {
     }
 }
 
-impl<'a, T: Serialize + DeserializeOwned> IntoIterator for &'a Held<T> {
+impl<'a, T: Serialize + DeserializeOwned + Send + Sync> IntoIterator for &'a Held<T> {
     type Item = Arc<T>;
     type IntoIter = Box<dyn ExactSizeIterator<Item = Arc<T>> + 'a>;
 
@@ -227,7 +240,7 @@ impl<'a, T: Serialize + DeserializeOwned> IntoIterator for &'a Held<T> {
     }
 }
 
-impl<T: PartialEq + Serialize + DeserializeOwned> PartialEq for Held<T> {
+impl<T: PartialEq + Serialize + DeserializeOwned + Send + Sync> PartialEq for Held<T> {
     /// The same records in the same order, however each side holds them.
     fn eq(&self, other: &Self) -> bool {
         self.len() == other.len() && self.iter().zip(other.iter()).all(|(a, b)| a == b)

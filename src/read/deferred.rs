@@ -34,6 +34,11 @@ impl<T> Deferred<T> {
     pub fn is_ready(&self) -> bool {
         self.0.get().is_some()
     }
+
+    /// The part, if it is built.
+    pub fn get(&self) -> Option<&T> {
+        self.0.get()
+    }
 }
 
 /// As an optional value: a snapshot is persisted after its deferred parts are built, so a

@@ -51,6 +51,10 @@ pub struct Snapshot {
     /// Firearms rendered for it: all of them when built, the changed ones when patched
     /// (`read::update`), none when reused.
     pub firearms_rendered: usize,
+    /// The typed copy of the catalog a patch built its read model from, handed to the build of
+    /// the figures it deferred (`build_deferred`), so they neither decode the records again nor
+    /// hold a second copy beside it; its lock also keeps two such builds from running at once.
+    pub(super) handover: std::sync::Mutex<Option<Catalog>>,
 }
 
 impl Snapshot {
@@ -60,26 +64,51 @@ impl Snapshot {
 
     /// The statistics operations' figures, built now if a patch deferred them (`read::deferred`).
     pub fn statistics(&self) -> &Statistics {
-        self.read.statistics.get_or_build(|| {
-            let read = &self.read;
-            Statistics::build(&self.catalog.typed(), &read.facts, &read.orders.name, read.last_change.clone())
-        })
+        // Checked first: taking the catalog typed decodes every record of a packed one.
+        match self.read.statistics.get() {
+            Some(built) => built,
+            None => self.statistics_of(&self.catalog.typed()),
+        }
     }
 
     /// The superlative rankings and power ratings, built now if a patch deferred them.
     pub fn rankings(&self) -> &Rankings {
-        self.read.rankings.get_or_build(|| {
-            let read = &self.read;
-            Rankings::build(&self.catalog.typed(), &read.caliber_at, &read.category_at, &read.orders.name)
-        })
+        match self.read.rankings.get() {
+            Some(built) => built,
+            None => self.rankings_of(&self.catalog.typed()),
+        }
     }
 
     /// The game analytics of the live stats, built now if a patch deferred them.
     pub fn game(&self) -> &Arc<GameAnalytics> {
+        match self.read.game.get() {
+            Some(built) => built,
+            None => self.game_of(&self.catalog.typed()),
+        }
+    }
+
+    // The three figures' builds, from this snapshot's catalog typed (`Catalog::typed`: a patched
+    // snapshot decodes its records for them, once for the three in `build_deferred`).
+
+    fn statistics_of(&self, catalog: &Catalog) -> &Statistics {
+        let read = &self.read;
+        self.read.statistics.get_or_build(|| {
+            Statistics::build(catalog, &read.facts, &read.orders.name, read.last_change.clone())
+        })
+    }
+
+    fn rankings_of(&self, catalog: &Catalog) -> &Rankings {
+        let read = &self.read;
+        self.read
+            .rankings
+            .get_or_build(|| Rankings::build(catalog, &read.caliber_at, &read.category_at, &read.orders.name))
+    }
+
+    fn game_of(&self, catalog: &Catalog) -> &Arc<GameAnalytics> {
+        let read = &self.read;
+        let positions = (&*read.firearm_at, &read.category_at);
         self.read.game.get_or_build(|| {
-            let read = &self.read;
-            let positions = (&*read.firearm_at, &read.category_at);
-            Arc::new(crate::read::game_analytics(&self.catalog.typed(), &read.stats, positions, &read.orders))
+            Arc::new(crate::read::game_analytics(catalog, &read.stats, positions, &read.orders))
         })
     }
 
@@ -105,16 +134,29 @@ impl Snapshot {
 
     /// Build whatever a patch deferred (a task does it as soon as the snapshot is served).
     pub fn build_deferred(&self) {
-        self.statistics();
-        self.rankings();
-        self.game();
+        let mut handover = self.handover.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let handed = handover.take();
+        if self.figures_ready() {
+            return;
+        }
+        let catalog = match handed {
+            Some(typed) => std::borrow::Cow::Owned(typed),
+            None => self.catalog.typed(),
+        };
+        self.statistics_of(&catalog);
+        self.rankings_of(&catalog);
+        self.game_of(&catalog);
+    }
+
+    fn figures_ready(&self) -> bool {
+        let read = &self.read;
+        read.statistics.is_ready() && read.rankings.is_ready() && read.game.is_ready()
     }
 
     /// Wait, off the runtime's workers, until the deferred parts are built (at once when they
     /// are): a request for them right after a patch must not hold a worker while they build.
     pub async fn figures_built(self: &Arc<Self>) {
-        let read = &self.read;
-        if read.statistics.is_ready() && read.rankings.is_ready() && read.game.is_ready() {
+        if self.figures_ready() {
             return;
         }
         let snapshot = self.clone();
@@ -338,7 +380,18 @@ async fn read(db: &Db, files: Option<&SnapshotFiles>) -> Result<Snapshot, Snapsh
 fn reused(key: SnapshotKey, loaded: persisted::Loaded, build_seconds: f64) -> Snapshot {
     let persisted::Loaded { catalog, meta, read } = loaded;
     let SnapshotKey { revision, epoch, .. } = key;
-    Snapshot { revision, epoch, catalog, meta, read, build_seconds, reused: true, firearms_rendered: 0 }
+    let handover = Default::default();
+    Snapshot {
+        revision,
+        epoch,
+        catalog,
+        meta,
+        read,
+        build_seconds,
+        reused: true,
+        firearms_rendered: 0,
+        handover,
+    }
 }
 
 /// The newest persisted snapshot of an older revision, patched forward to the stored one, when
@@ -408,7 +461,18 @@ async fn build(db: &Db) -> Result<Snapshot, SnapshotError> {
         );
         let build_seconds = started.elapsed().as_secs_f64();
         let firearms_rendered = catalog.firearms.len();
-        Ok(Snapshot { revision, epoch, catalog, meta, read, build_seconds, reused: false, firearms_rendered })
+        let handover = Default::default();
+        Ok(Snapshot {
+            revision,
+            epoch,
+            catalog,
+            meta,
+            read,
+            build_seconds,
+            reused: false,
+            firearms_rendered,
+            handover,
+        })
     })
     .await?
 }

@@ -83,10 +83,11 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
             ReadModel::update(previous, &typed, Stored { meta: &lookup, stats, user_ids, last_change })
                 .map_err(SnapshotError::Build)?;
         let build_ms = patching.elapsed().as_millis() as u64;
-        // Freeing 150,000 decoded records takes a while: not before the patch is served.
-        if let std::borrow::Cow::Owned(typed) = typed {
-            std::thread::spawn(move || drop(typed));
-        }
+        // The figures the patch defers are built from the same copy once it is served.
+        let handover = match typed {
+            std::borrow::Cow::Owned(typed) => Some(typed),
+            std::borrow::Cow::Borrowed(_) => None,
+        };
         tracing::info!(
             revision,
             from_revision = old.revision,
@@ -109,6 +110,7 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
             build_seconds,
             reused: false,
             firearms_rendered,
+            handover: std::sync::Mutex::new(handover),
         }))
     })
     .await?
