@@ -96,6 +96,10 @@ pub struct ReadModel {
     /// persisted nor patched.
     #[serde(skip, default = "deferred::Deferred::pending")]
     pub arsenals: deferred::Deferred<arsenals::Arsenals>,
+    /// Image id → the position of the firearm carrying it, on the first image event's payload
+    /// (`Snapshot::image_owner`); neither persisted nor patched.
+    #[serde(skip, default = "deferred::Deferred::pending")]
+    pub image_owners: deferred::Deferred<HashMap<i64, u32>>,
     /// The filter options' answer (8), rendered on its first request and served again: it
     /// depends on nothing but the snapshot (165 KB at 100,000 firearms); neither persisted nor
     /// patched.
@@ -331,6 +335,7 @@ impl ReadModel {
             similarity: deferred::Deferred::pending(),
             text_index: deferred::Deferred::pending(),
             arsenals: deferred::Deferred::pending(),
+            image_owners: deferred::Deferred::pending(),
             filter_options: deferred::Deferred::pending(),
             era_answers: kept_answers::KeptAnswers::default(),
             arsenal_answers: arsenal_answers(),

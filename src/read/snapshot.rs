@@ -132,6 +132,22 @@ impl Snapshot {
         self.read.arsenals.get_or_build(|| crate::read::arsenals::Arsenals::build(&self.catalog))
     }
 
+    /// The position of the firearm carrying image `id` (the first, in catalog order), off an
+    /// index made in one walk over the firearms on the snapshot's first such question: a walk per
+    /// question decoded every firearm of the packed table (`catalog::held`).
+    pub fn image_owner(&self, id: i64) -> Option<usize> {
+        let owners = self.read.image_owners.get_or_build(|| {
+            let mut owners = HashMap::new();
+            for (at, firearm) in self.catalog.firearms.iter().enumerate() {
+                for image in &firearm.images {
+                    owners.entry(image.id).or_insert(at as u32);
+                }
+            }
+            owners
+        });
+        owners.get(&id).map(|&at| at as usize)
+    }
+
     /// Build whatever a patch deferred (a task does it as soon as the snapshot is served).
     pub fn build_deferred(&self) {
         let mut handover = self.handover.lock().unwrap_or_else(|poisoned| poisoned.into_inner());

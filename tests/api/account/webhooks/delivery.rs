@@ -26,7 +26,35 @@ crate::on_each_database!(
     the_test_delivery_is_signed_and_reports_the_status,
     a_name_resolving_to_loopback_is_refused_at_delivery,
     shutdown_lets_an_attempt_in_flight_finish,
+    an_image_event_carries_the_image_and_its_firearm,
 );
+
+/// An image event's data is the image with the id of the firearm carrying it (found off the
+/// snapshot's image index, not a walk over the packed firearms), or the id alone when no
+/// firearm carries it.
+async fn an_image_event_carries_the_image_and_its_firearm(backend: Backend) {
+    let app = TestApp::with_catalog(backend, delivering).await;
+    let db = Db::connect(&app.database.url).await.unwrap();
+    let mut catalog =
+        armory::catalog::load::load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).unwrap();
+    let image: armory::catalog::model::Image = serde_json::from_value(json!({
+        "id": 900_002, "url": "https://example.org/an-image.jpg", "type": null, "source": null,
+        "license": null, "altText": null, "widthPx": null, "heightPx": null
+    }))
+    .unwrap();
+    let carrier = catalog.firearms.typed_mut().iter_mut().find(|f| f.id == "glock-19").unwrap();
+    std::sync::Arc::make_mut(carrier).images.push(image);
+    import::import(&db, catalog, false).await.unwrap();
+    app.state.catalog.reload().await.unwrap();
+    let snapshot = app.state.catalog.current();
+    assert!(snapshot.catalog.firearms.is_packed(), "a served snapshot holds its firearms packed");
+    let data = armory::webhooks::payload::event_data(&snapshot, "image", "900002", Plan::Enterprise);
+    assert_eq!(data["firearmId"], json!("glock-19"));
+    assert_eq!(data["id"], json!(900_002));
+    assert_eq!(data["url"], json!("https://example.org/an-image.jpg"));
+    let unknown = armory::webhooks::payload::event_data(&snapshot, "image", "999999999", Plan::Enterprise);
+    assert_eq!(unknown, json!({ "id": "999999999" }));
+}
 
 /// Record an outbox event the way the import does (same table, same id and time forms).
 async fn record_event(app: &TestApp, event_type: &str, resource_id: Option<&str>) -> String {
