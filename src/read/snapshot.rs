@@ -57,7 +57,29 @@ pub struct Snapshot {
     pub(super) handover: std::sync::Mutex<Option<Catalog>>,
 }
 
+/// How a snapshot came to be: the figures its log lines and metrics report.
+pub(super) struct Origin {
+    pub build_seconds: f64,
+    pub reused: bool,
+    pub firearms_rendered: usize,
+}
+
 impl Snapshot {
+    /// A snapshot of catalog `revision` / `epoch` from its parts; `handover` is a patch's typed
+    /// copy of the catalog, for the figures it deferred.
+    pub(super) fn assembled(
+        (revision, epoch): (i64, i64),
+        catalog: Catalog,
+        meta: MetaTable,
+        read: ReadModel,
+        origin: Origin,
+        handover: Option<Catalog>,
+    ) -> Self {
+        let Origin { build_seconds, reused, firearms_rendered } = origin;
+        let handover = std::sync::Mutex::new(handover);
+        Self { revision, epoch, catalog, meta, read, build_seconds, reused, firearms_rendered, handover }
+    }
+
     pub fn meta(&self, table: &str, id: &str) -> RecordMeta {
         self.meta.get(table, id)
     }
@@ -396,18 +418,8 @@ async fn read(db: &Db, files: Option<&SnapshotFiles>) -> Result<Snapshot, Snapsh
 fn reused(key: SnapshotKey, loaded: persisted::Loaded, build_seconds: f64) -> Snapshot {
     let persisted::Loaded { catalog, meta, read } = loaded;
     let SnapshotKey { revision, epoch, .. } = key;
-    let handover = Default::default();
-    Snapshot {
-        revision,
-        epoch,
-        catalog,
-        meta,
-        read,
-        build_seconds,
-        reused: true,
-        firearms_rendered: 0,
-        handover,
-    }
+    let origin = Origin { build_seconds, reused: true, firearms_rendered: 0 };
+    Snapshot::assembled((revision, epoch), catalog, meta, read, origin, None)
 }
 
 /// The newest persisted snapshot of an older revision, patched forward to the stored one, when
@@ -477,18 +489,8 @@ async fn build(db: &Db) -> Result<Snapshot, SnapshotError> {
         );
         let build_seconds = started.elapsed().as_secs_f64();
         let firearms_rendered = catalog.firearms.len();
-        let handover = Default::default();
-        Ok(Snapshot {
-            revision,
-            epoch,
-            catalog,
-            meta,
-            read,
-            build_seconds,
-            reused: false,
-            firearms_rendered,
-            handover,
-        })
+        let origin = Origin { build_seconds, reused: false, firearms_rendered };
+        Ok(Snapshot::assembled((revision, epoch), catalog, meta, read, origin, None))
     })
     .await?
 }

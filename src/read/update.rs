@@ -20,7 +20,7 @@ use crate::catalog::rows::TABLES;
 use crate::catalog::store::{self, StoredRecords};
 use crate::db::Db;
 use crate::read::meta::RecordMeta;
-use crate::read::snapshot::{Snapshot, SnapshotError, game_stats, user_ids};
+use crate::read::snapshot::{Origin, Snapshot, SnapshotError, game_stats, user_ids};
 use crate::read::{LAST_CHANGE_TABLES, Previous, ReadModel, Stored, search};
 
 /// `old` patched up to the stored revision, or None when the change log cannot take it there (see
@@ -101,17 +101,8 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
             "catalog snapshot patched"
         );
         let build_seconds = started.elapsed().as_secs_f64();
-        Ok(Some(Snapshot {
-            revision,
-            epoch,
-            catalog,
-            meta,
-            read,
-            build_seconds,
-            reused: false,
-            firearms_rendered,
-            handover: std::sync::Mutex::new(handover),
-        }))
+        let origin = Origin { build_seconds, reused: false, firearms_rendered };
+        Ok(Some(Snapshot::assembled((revision, epoch), catalog, meta, read, origin, handover)))
     })
     .await?
 }
