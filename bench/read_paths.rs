@@ -26,12 +26,13 @@ fn main() {
     };
     let caliber_at = at(catalog.calibers.iter().map(|c| &c.id).collect());
     let category_at = at(catalog.categories.iter().map(|c| &c.id).collect());
-    let facts = facts::build(
-        &catalog,
-        &at(catalog.manufacturers.iter().map(|m| &m.id).collect()),
-        &category_at,
-        &caliber_at,
-    );
+    let manufacturer_at = at(catalog.manufacturers.iter().map(|m| &m.id).collect());
+    let positions = facts::Positions {
+        manufacturer_at: &manufacturer_at,
+        category_at: &category_at,
+        caliber_at: &caliber_at,
+    };
+    let facts = facts::build(&catalog, &positions);
     let orders = Orders::build(&catalog, &caliber_at);
     let list = ListIndex::build(
         &facts,

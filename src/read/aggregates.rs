@@ -3,14 +3,15 @@
 //! records and each cartridge's parent chain. The statistics, game-analytics and MCP work read
 //! these too.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
-use crate::catalog::model::{Ammunition, Catalog};
+use crate::catalog::model::{Ammunition, Catalog, Firearm};
 use crate::catalog::vocabulary::BULLET_TYPES;
 use crate::read::facts;
+use crate::read::in_place::ChangedFirearm;
 
 /// What the catalog says of one country.
-#[derive(Debug, Default, Clone, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Default, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CountryCounts {
     /// Firearms whose country of origin it is.
     pub firearms_of_origin: usize,
@@ -22,7 +23,7 @@ pub struct CountryCounts {
     pub adopters: usize,
 }
 
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Aggregates {
     /// Per category (catalog order): how many firearms it holds.
     pub firearms_per_category: Vec<usize>,
@@ -74,22 +75,77 @@ impl Aggregates {
                 firearms_per_category[at] += 1;
             }
         }
-        let ammunition = catalog.ammunition.typed();
-        let ammunition_by_name = by_name(ammunition.iter().map(|a| (&a.name, &a.id)));
-        let mut ammunition_by_caliber = vec![Vec::new(); catalog.calibers.len()];
-        for &at in &ammunition_by_name {
-            if let Some(&caliber) = caliber_at.get(&ammunition[at].caliber_id) {
-                ammunition_by_caliber[caliber].push(at as u32);
+        let loads = Loads::of(catalog, caliber_at);
+        Self::assembled(catalog, caliber_at, firearms_per_category, countries(catalog), loads)
+    }
+
+    /// These figures after `changed` firearms (before, after) changed in place, the makers,
+    /// categories and calibers kept their positions and, unless `loads_changed`, the loads are
+    /// as they were (`read::in_place`): the firearms' counts are moved by what each changed
+    /// firearm counted before and counts now, instead of a walk over every firearm. Equals
+    /// `build` of the new catalog (tested).
+    pub fn updated(
+        &self,
+        catalog: &Catalog,
+        positions: (&HashMap<String, usize>, &HashMap<String, usize>),
+        changed: &[ChangedFirearm],
+        loads_changed: bool,
+    ) -> Self {
+        let (caliber_at, category_at) = positions;
+        let mut firearms_per_category = self.firearms_per_category.clone();
+        let mut countries: BTreeMap<String, CountryCounts> = self.countries.clone();
+        for counts in countries.values_mut() {
+            counts.manufacturers = 0;
+        }
+        count_makers(catalog, |code| countries.entry(code.to_owned()).or_default().manufacturers += 1);
+        for ChangedFirearm { before, after, .. } in changed {
+            for (firearm, step) in [(before, -1), (after, 1)] {
+                if let Some(&at) = category_at.get(&firearm.category_id) {
+                    firearms_per_category[at] = firearms_per_category[at].saturating_add_signed(step);
+                }
+                count_firearm(firearm, |code, count| {
+                    let counts = countries.entry(code.to_owned()).or_default();
+                    let (figure, by) = match count {
+                        Count::Origin => (&mut counts.firearms_of_origin, step),
+                        Count::Adopter(adopters) => (&mut counts.adopters, step * adopters as isize),
+                        Count::Adopted => (&mut counts.adopted_firearms, step),
+                    };
+                    *figure = figure.saturating_add_signed(by);
+                });
             }
         }
+        // A build lists only the countries something counts in.
+        countries.retain(|_, counts| {
+            counts.firearms_of_origin + counts.manufacturers + counts.adopted_firearms + counts.adopters > 0
+        });
+        let loads = if loads_changed {
+            Loads::of(catalog, caliber_at)
+        } else {
+            Loads {
+                by_name: self.ammunition_by_name.clone(),
+                by_caliber: self.ammunition_by_caliber.clone(),
+                facts: self.load_facts.clone(),
+            }
+        };
+        Self::assembled(catalog, caliber_at, firearms_per_category, countries, loads)
+    }
+
+    /// The figures from the firearms' counts and the loads' orders, the small tables' own added.
+    fn assembled(
+        catalog: &Catalog,
+        caliber_at: &HashMap<String, usize>,
+        firearms_per_category: Vec<usize>,
+        countries: BTreeMap<String, CountryCounts>,
+        loads: Loads,
+    ) -> Self {
         Self {
             firearms_per_category,
-            countries: countries(catalog),
+            countries,
             manufacturers_by_name: by_name(catalog.manufacturers.iter().map(|m| (&m.name, &m.id))),
             calibers_by_name: by_name(catalog.calibers.iter().map(|c| (&c.name, &c.id))),
-            ammunition_by_name,
-            ammunition_by_caliber,
-            load_facts: ammunition.iter().map(|load| LoadFacts::of(load)).collect(),
+            ammunition_by_name: loads.by_name,
+            ammunition_by_caliber: loads.by_caliber,
+            load_facts: loads.facts,
             caliber_parent: catalog
                 .calibers
                 .iter()
@@ -111,31 +167,81 @@ impl Aggregates {
     }
 }
 
+/// The loads' figures: their name order, each cartridge's loads by name, and what the ammunition
+/// list filters on.
+struct Loads {
+    by_name: Vec<usize>,
+    by_caliber: Vec<Vec<u32>>,
+    facts: Vec<LoadFacts>,
+}
+
+impl Loads {
+    fn of(catalog: &Catalog, caliber_at: &HashMap<String, usize>) -> Self {
+        let ammunition = catalog.ammunition.typed();
+        let by_name = by_name(ammunition.iter().map(|a| (&a.name, &a.id)));
+        let mut by_caliber = vec![Vec::new(); catalog.calibers.len()];
+        for &at in &by_name {
+            if let Some(&caliber) = caliber_at.get(&ammunition[at].caliber_id) {
+                by_caliber[caliber].push(at as u32);
+            }
+        }
+        let facts = ammunition.iter().map(|load| LoadFacts::of(load)).collect();
+        Self { by_name, by_caliber, facts }
+    }
+}
+
+/// What a firearm counts in its countries' figures.
+enum Count {
+    /// Its country of origin.
+    Origin,
+    /// This many of its users are of the country.
+    Adopter(usize),
+    /// Some of its users are (it is one of the country's adopted firearms).
+    Adopted,
+}
+
+/// Each of `firearm`'s counts, with the country it counts in.
+fn count_firearm<'a>(firearm: &'a Firearm, mut count: impl FnMut(&'a str, Count)) {
+    if let Some(code) = &firearm.country_of_origin {
+        count(code, Count::Origin);
+    }
+    let mut adopters: BTreeMap<&str, usize> = BTreeMap::new();
+    for user in &firearm.users {
+        if let Some(code) = &user.country_code {
+            *adopters.entry(code).or_default() += 1;
+        }
+    }
+    for (code, users) in adopters {
+        count(code, Count::Adopter(users));
+        count(code, Count::Adopted);
+    }
+}
+
+/// Each maker's country.
+fn count_makers<'a>(catalog: &'a Catalog, mut count: impl FnMut(&'a str)) {
+    for maker in &catalog.manufacturers {
+        if let Some(code) = &maker.country_code {
+            count(code);
+        }
+    }
+}
+
 fn countries(catalog: &Catalog) -> BTreeMap<String, CountryCounts> {
     // Keyed by the borrowed code while counting (a few hundred countries, a hundred thousand
     // firearms): an owned key per firearm was an allocation each.
     let mut counts: BTreeMap<&str, CountryCounts> = BTreeMap::new();
-    let mut adopted: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     let firearms = catalog.firearms.typed();
     for firearm in firearms.iter() {
-        if let Some(code) = &firearm.country_of_origin {
-            counts.entry(code.as_str()).or_default().firearms_of_origin += 1;
-        }
-        for user in &firearm.users {
-            if let Some(code) = &user.country_code {
-                counts.entry(code.as_str()).or_default().adopters += 1;
-                adopted.entry(code).or_default().insert(&firearm.id);
+        count_firearm(firearm, |code, count| {
+            let counts = counts.entry(code).or_default();
+            match count {
+                Count::Origin => counts.firearms_of_origin += 1,
+                Count::Adopter(users) => counts.adopters += users,
+                Count::Adopted => counts.adopted_firearms += 1,
             }
-        }
+        });
     }
-    for maker in &catalog.manufacturers {
-        if let Some(code) = &maker.country_code {
-            counts.entry(code.as_str()).or_default().manufacturers += 1;
-        }
-    }
-    for (code, firearms) in adopted {
-        counts.entry(code).or_default().adopted_firearms = firearms.len();
-    }
+    count_makers(catalog, |code| counts.entry(code).or_default().manufacturers += 1);
     counts.into_iter().map(|(code, counts)| (code.to_owned(), counts)).collect()
 }
 

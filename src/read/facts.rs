@@ -3,13 +3,14 @@
 
 use std::collections::HashMap;
 
-use crate::catalog::model::Catalog;
+use crate::catalog::model::{Catalog, Firearm};
 use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
+use crate::read::in_place::ChangedFirearm;
 
 /// "No value" for the small indexes below.
 pub const NONE: u16 = u16::MAX;
 
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Facts {
     pub manufacturer: u32,
     pub category: u16,
@@ -54,18 +55,18 @@ pub fn country_text(code: &[u8; 2]) -> Option<&str> {
     (*code != [0, 0]).then(|| std::str::from_utf8(code).ok()).flatten()
 }
 
-pub fn build(
-    catalog: &Catalog,
-    manufacturer_at: &HashMap<String, usize>,
-    category_at: &HashMap<String, usize>,
-    caliber_at: &HashMap<String, usize>,
-) -> Vec<Facts> {
-    catalog
-        .firearms
-        .iter()
-        .map(|f| Facts {
-            manufacturer: manufacturer_at.get(&f.manufacturer_id).map_or(u32::MAX, |&i| i as u32),
-            category: category_at.get(&f.category_id).map_or(NONE, |&i| i as u16),
+/// Catalog positions of makers, categories and calibers, by id: what a firearm's facts point at.
+pub struct Positions<'a> {
+    pub manufacturer_at: &'a HashMap<String, usize>,
+    pub category_at: &'a HashMap<String, usize>,
+    pub caliber_at: &'a HashMap<String, usize>,
+}
+
+impl Facts {
+    pub fn of(f: &Firearm, at: &Positions) -> Self {
+        Self {
+            manufacturer: at.manufacturer_at.get(&f.manufacturer_id).map_or(u32::MAX, |&i| i as u32),
+            category: at.category_at.get(&f.category_id).map_or(NONE, |&i| i as u16),
             status: vocabulary_index(FIREARM_STATUSES, f.status.as_deref()),
             action: vocabulary_index(ACTION_TYPES, f.action_type.as_deref()),
             country: country_bytes(f.country_of_origin.as_deref()),
@@ -76,9 +77,23 @@ pub fn build(
             calibers: f
                 .calibers
                 .iter()
-                .filter_map(|c| caliber_at.get(&c.caliber_id))
+                .filter_map(|c| at.caliber_at.get(&c.caliber_id))
                 .map(|&i| i as u32)
                 .collect(),
-        })
-        .collect()
+        }
+    }
+}
+
+pub fn build(catalog: &Catalog, at: &Positions) -> Vec<Facts> {
+    catalog.firearms.iter().map(|f| Facts::of(&f, at)).collect()
+}
+
+/// `previous` (the facts of a catalog with the same firearms, makers, categories and calibers
+/// at the same positions) with the `changed` firearms' facts taken again.
+pub fn updated(previous: &[Facts], changed: &[ChangedFirearm], at: &Positions) -> Vec<Facts> {
+    let mut facts = previous.to_vec();
+    for firearm in changed {
+        facts[firearm.at] = Facts::of(&firearm.after, at);
+    }
+    facts
 }

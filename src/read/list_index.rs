@@ -22,6 +22,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 mod ranked;
+mod update;
 
 use ranked::{RankedSets, SetKey};
 
@@ -104,7 +105,7 @@ pub struct ListPage {
     pub total: usize,
 }
 
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ListIndex {
     len: usize,
     manufacturer: Vec<Vec<u32>>,

@@ -11,6 +11,7 @@ pub mod facts;
 pub mod firearm_json;
 pub mod forms;
 pub mod game;
+pub mod in_place;
 pub mod kept_answers;
 pub mod list_index;
 pub mod lookup;
@@ -234,20 +235,8 @@ impl ReadModel {
             Some(previous) if previous.same_positions => previous.read.firearm_at.clone(),
             _ => std::sync::Arc::new(positions(catalog.firearms.typed().iter().map(|f| &f.id))),
         };
-        let manufacturer_at = positions(catalog.manufacturers.iter().map(|m| &m.id));
-        let caliber_at = positions(catalog.calibers.iter().map(|c| &c.id));
-        let category_at = positions(catalog.categories.iter().map(|c| &c.id));
         let ammunition_at = positions(catalog.ammunition.typed().iter().map(|a| &a.id));
-        let attachment_at = positions(catalog.attachments.iter().map(|a| &a.id));
-        let maker_meta: Vec<RecordMeta> =
-            catalog.manufacturers.iter().map(|m| (stored.meta)("manufacturers", &m.id)).collect();
-        let nested_manufacturers = catalog
-            .manufacturers
-            .iter()
-            .zip(&maker_meta)
-            .map(|(m, meta)| views::project(&views::with_meta(m, meta), views::MANUFACTURER_FULL).to_string())
-            .collect();
-        let nested_categories = catalog.categories.iter().map(|c| serde_json::json!(c).to_string()).collect();
+        let references = References::build(catalog, &stored);
         let firearms = catalog.firearms.typed();
         let dictionary = match previous {
             Some(previous) => previous.read.forms.dictionary_used().clone(),
@@ -266,8 +255,8 @@ impl ReadModel {
             // The previous orders seed the new ones when every firearm kept its position.
             let seed =
                 previous.filter(|previous| previous.same_positions).map(|previous| &previous.read.orders);
-            let (stored, positions) = (&stored, (&manufacturer_at, &category_at, &caliber_at));
-            let derived = scope.spawn(move || Derived::build(catalog, stored, positions, seed, defer));
+            let (stored, positions) = (&stored, references.positions());
+            let derived = scope.spawn(move || Derived::build(catalog, stored, &positions, seed, defer));
             let (first, second) = firearms.split_at(firearms.len() / 2);
             let second = scope.spawn(|| second.iter().map(|f| context.render(f)).collect::<Vec<_>>());
             let mut rendered: Vec<RenderedFirearm> = first.iter().map(|f| context.render(f)).collect();
@@ -279,7 +268,6 @@ impl ReadModel {
             )
         });
         let search = search.map_err(|e| format!("building the search index: {e}"))?;
-        let Derived { orders, facts, list, aggregates, statistics, rankings } = derived;
 
         let mut forms: Vec<forms::Held> = Vec::with_capacity(firearms.len());
         let mut stats = Vec::with_capacity(firearms.len());
@@ -295,40 +283,54 @@ impl ReadModel {
                 variants.entry(parent.clone()).or_default().push(position);
             }
         }
-        let manufacturer_details = catalog
-            .manufacturers
-            .iter()
-            .zip(&maker_meta)
-            .map(|(m, meta)| records::both_views(|view| records::manufacturer_detail(m, meta, view)))
-            .collect();
-        let caliber_details = catalog
-            .calibers
-            .iter()
-            .map(|c| {
-                let meta = (stored.meta)("calibers", &c.id);
-                records::both_views(|view| records::caliber_detail(c, &meta, view))
-            })
-            .collect();
         let derived_ms = started.elapsed().as_millis() as u64;
         let game = if defer {
             deferred::Deferred::pending()
         } else {
-            let positions = (&*firearm_at, &category_at);
-            deferred::Deferred::ready(game_analytics(catalog, &stats, positions, &orders).into())
+            let positions = (&*firearm_at, &references.category_at);
+            deferred::Deferred::ready(game_analytics(catalog, &stats, positions, &derived.orders).into())
         };
         tracing::debug!(
             elapsed_ms = started.elapsed().as_millis() as u64,
             before_game_ms = derived_ms,
             "read model built"
         );
-        Ok(Self {
+        let forms = Forms::new(dictionary, forms, previous.map(|previous| &previous.read.forms));
+        let records = PerRecord { firearm_at, ammunition_at, forms, stats, user_ids, variants };
+        Ok(Self::assembled(references, records, derived, (search, game), stored.last_change))
+    }
+
+    /// A read model from its parts; what is made on request starts empty.
+    fn assembled(
+        references: References,
+        records: PerRecord,
+        derived: Derived,
+        (search, game): (
+            std::sync::Arc<SearchIndex>,
+            deferred::Deferred<std::sync::Arc<game::GameAnalytics>>,
+        ),
+        last_change: Option<String>,
+    ) -> Self {
+        let References {
+            manufacturer_at,
+            caliber_at,
+            category_at,
+            attachment_at,
+            nested_manufacturers,
+            nested_categories,
+            manufacturer_details,
+            caliber_details,
+        } = references;
+        let PerRecord { firearm_at, ammunition_at, forms, stats, user_ids, variants } = records;
+        let Derived { orders, facts, list, aggregates, statistics, rankings } = derived;
+        Self {
             firearm_at,
             manufacturer_at,
             caliber_at,
             category_at,
             ammunition_at,
             attachment_at,
-            forms: Forms::new(dictionary, forms, previous.map(|previous| &previous.read.forms)),
+            forms,
             nested_manufacturers,
             nested_categories,
             details: details::DetailCache::default(),
@@ -347,14 +349,77 @@ impl ReadModel {
             aggregates,
             statistics,
             rankings,
-            last_change: stored.last_change,
+            last_change,
             manufacturer_details,
             caliber_details,
             orders,
             search,
             game,
-        })
+        }
     }
+}
+
+/// The parts of a read model made from the small tables (makers, categories, calibers,
+/// attachments): made whole by a build and a patch alike, at any catalog size.
+struct References {
+    manufacturer_at: HashMap<String, usize>,
+    caliber_at: HashMap<String, usize>,
+    category_at: HashMap<String, usize>,
+    attachment_at: HashMap<String, usize>,
+    nested_manufacturers: Vec<String>,
+    nested_categories: Vec<String>,
+    manufacturer_details: Vec<[Rendered; 2]>,
+    caliber_details: Vec<[Rendered; 2]>,
+}
+
+impl References {
+    fn build(catalog: &Catalog, stored: &Stored) -> Self {
+        let maker_meta: Vec<RecordMeta> =
+            catalog.manufacturers.iter().map(|m| (stored.meta)("manufacturers", &m.id)).collect();
+        let makers = || catalog.manufacturers.iter().zip(&maker_meta);
+        Self {
+            manufacturer_at: positions(catalog.manufacturers.iter().map(|m| &m.id)),
+            caliber_at: positions(catalog.calibers.iter().map(|c| &c.id)),
+            category_at: positions(catalog.categories.iter().map(|c| &c.id)),
+            attachment_at: positions(catalog.attachments.iter().map(|a| &a.id)),
+            nested_manufacturers: makers()
+                .map(|(m, meta)| {
+                    views::project(&views::with_meta(m, meta), views::MANUFACTURER_FULL).to_string()
+                })
+                .collect(),
+            nested_categories: catalog.categories.iter().map(|c| serde_json::json!(c).to_string()).collect(),
+            manufacturer_details: makers()
+                .map(|(m, meta)| records::both_views(|view| records::manufacturer_detail(m, meta, view)))
+                .collect(),
+            caliber_details: catalog
+                .calibers
+                .iter()
+                .map(|c| {
+                    let meta = (stored.meta)("calibers", &c.id);
+                    records::both_views(|view| records::caliber_detail(c, &meta, view))
+                })
+                .collect(),
+        }
+    }
+
+    /// Where each maker, category and caliber is, as a firearm's facts point at them.
+    fn positions(&self) -> facts::Positions<'_> {
+        facts::Positions {
+            manufacturer_at: &self.manufacturer_at,
+            category_at: &self.category_at,
+            caliber_at: &self.caliber_at,
+        }
+    }
+}
+
+/// The parts of a read model kept per firearm or load, by catalog position.
+struct PerRecord {
+    firearm_at: std::sync::Arc<HashMap<String, usize>>,
+    ammunition_at: HashMap<String, usize>,
+    forms: Forms,
+    stats: Vec<GameStats>,
+    user_ids: Vec<Vec<i64>>,
+    variants: HashMap<String, Vec<usize>>,
 }
 
 /// The game analytics of the live stats (`game`); `positions`: of firearms and categories by id.
@@ -393,9 +458,6 @@ fn search_index(
     }
 }
 
-/// Catalog positions of makers, categories and calibers, by id.
-type PositionsById<'a> = (&'a HashMap<String, usize>, &'a HashMap<String, usize>, &'a HashMap<String, usize>);
-
 /// The parts of a read model derived from the whole catalog rather than per firearm.
 struct Derived {
     orders: Orders,
@@ -413,14 +475,14 @@ impl Derived {
     fn build(
         catalog: &Catalog,
         stored: &Stored,
-        positions: PositionsById,
+        positions: &facts::Positions,
         seed: Option<&Orders>,
         defer: bool,
     ) -> Self {
-        let (manufacturer_at, category_at, caliber_at) = positions;
+        let facts::Positions { category_at, caliber_at, .. } = *positions;
         let mut timings = Timings::default();
         let orders = timings.time("orders", || Orders::build_from(catalog, caliber_at, seed));
-        let facts = timings.time("facts", || facts::build(catalog, manufacturer_at, category_at, caliber_at));
+        let facts = timings.time("facts", || facts::build(catalog, positions));
         let list = timings.time("list", || {
             list_index::ListIndex::build(
                 &facts,

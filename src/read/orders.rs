@@ -5,7 +5,7 @@
 //! stay at the end either way.
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::catalog::model::{Catalog, Firearm};
 
@@ -33,7 +33,7 @@ impl Sort {
 
 /// Positions in order, how many of them (from the front) have the sort value, and each
 /// position's rank in the order (its index in `positions`).
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Order {
     positions: Vec<u32>,
     known: usize,
@@ -79,7 +79,7 @@ impl Order {
     }
 }
 
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Orders {
     pub name: Order,
     pub weight: Order,
@@ -106,21 +106,38 @@ impl Orders {
         // number (at 100,000 firearms the orders and rankings sorted names a dozen times).
         let name = by_name(catalog, start(seed.map(|s| &s.name)));
         let by_name = |a: usize, b: usize| name.rank[a].cmp(&name.rank[b]);
-        // Each cartridge's name lowered once, not once per firearm that chambers it.
-        let caliber_names: Vec<String> = catalog.calibers.iter().map(|c| c.name.to_lowercase()).collect();
-        let caliber_name = |f: &std::sync::Arc<Firearm>| {
-            let link = f.calibers.iter().find(|c| c.is_primary).or(f.calibers.first())?;
-            caliber_at.get(&link.caliber_id).map(|&i| caliber_names[i].as_str())
-        };
-        let caliber_key: Vec<Option<&str>> = firearms.iter().map(caliber_name).collect();
+        let caliber_names = CaliberNames::of(catalog, caliber_at);
+        let caliber_key: Vec<Option<&str>> = firearms.iter().map(|f| caliber_names.key(f)).collect();
         Self {
             weight: order(start(seed.map(|s| &s.weight)), |i| firearms[i].weight_empty_g, &by_name),
-            year: order(
-                start(seed.map(|s| &s.year)),
-                |i| firearms[i].year_introduced.map(|y| y as f64),
-                &by_name,
-            ),
+            year: order(start(seed.map(|s| &s.year)), |i| year_key(&firearms[i]), &by_name),
             caliber: order_by_key(start(seed.map(|s| &s.caliber)), |i| caliber_key[i], &by_name),
+            name,
+        }
+    }
+
+    /// These orders (of the same firearms at the same positions) after the firearms at `changed`
+    /// changed: each order without them, then each put back where its new values sort. The other
+    /// firearms keep their relative order in every sort (their values and their names did not
+    /// change), so each lands by a binary search that decodes a few dozen records instead of a
+    /// sort over the catalog (a patch, `read::in_place`). Equals `build` of the new catalog.
+    pub fn updated(&self, catalog: &Catalog, caliber_at: &HashMap<String, usize>, changed: &[usize]) -> Self {
+        let firearms = &catalog.firearms;
+        let changed: BTreeSet<u32> = changed.iter().map(|&at| at as u32).collect();
+        let name_key = |at: usize| {
+            let firearm = firearms.get(at);
+            Some((firearm.name.to_lowercase(), firearm.id.clone()))
+        };
+        let name = reinserted(&self.name, &changed, name_key, &|_, _| Ordering::Equal);
+        let by_name = |a: usize, b: usize| name.rank[a].cmp(&name.rank[b]);
+        let caliber_names = CaliberNames::of(catalog, caliber_at);
+        let caliber_key = |at: usize| caliber_names.key(&firearms.get(at)).map(str::to_owned);
+        let weight_key = |at: usize| firearms.get(at).weight_empty_g.map(OrderedF64);
+        let year_key = |at: usize| year_key(&firearms.get(at)).map(OrderedF64);
+        Self {
+            weight: reinserted(&self.weight, &changed, weight_key, &by_name),
+            year: reinserted(&self.year, &changed, year_key, &by_name),
+            caliber: reinserted(&self.caliber, &changed, caliber_key, &by_name),
             name,
         }
     }
@@ -133,6 +150,56 @@ impl Orders {
             Sort::Caliber => &self.caliber,
         }
     }
+}
+
+fn year_key(firearm: &Firearm) -> Option<f64> {
+    firearm.year_introduced.map(|y| y as f64)
+}
+
+/// The caliber sort's key: a firearm's primary cartridge's name, lowered (once per cartridge,
+/// not once per firearm that chambers it).
+struct CaliberNames<'a> {
+    lowered: Vec<String>,
+    caliber_at: &'a HashMap<String, usize>,
+}
+
+impl<'a> CaliberNames<'a> {
+    fn of(catalog: &Catalog, caliber_at: &'a HashMap<String, usize>) -> Self {
+        Self { lowered: catalog.calibers.iter().map(|c| c.name.to_lowercase()).collect(), caliber_at }
+    }
+
+    fn key(&self, firearm: &Firearm) -> Option<&str> {
+        let link = firearm.calibers.iter().find(|c| c.is_primary).or(firearm.calibers.first())?;
+        self.caliber_at.get(&link.caliber_id).map(|&i| self.lowered[i].as_str())
+    }
+}
+
+/// `order` with the positions in `changed` taken out and put back by their (new) `key`, ties
+/// by `by_name`; the rest must be in the new order already (`Orders::updated`).
+fn reinserted<K: Ord>(
+    order: &Order,
+    changed: &BTreeSet<u32>,
+    key: impl Fn(usize) -> Option<K>,
+    by_name: &dyn Fn(usize, usize) -> Ordering,
+) -> Order {
+    let kept = |part: &[u32]| -> Vec<u32> { part.iter().copied().filter(|p| !changed.contains(p)).collect() };
+    let (mut known, mut unknown) = (kept(order.known()), kept(&order.positions[order.known..]));
+    for &at in changed {
+        let before = |p: &u32| by_name(*p as usize, at as usize) == Ordering::Less;
+        match key(at as usize) {
+            Some(value) => {
+                let before = |p: &u32| match key(*p as usize) {
+                    Some(other) => other.cmp(&value).then_with(|| by_name(*p as usize, at as usize)),
+                    None => Ordering::Greater,
+                } == Ordering::Less;
+                known.insert(known.partition_point(before), at);
+            }
+            None => unknown.insert(unknown.partition_point(before), at),
+        }
+    }
+    let known_count = known.len();
+    known.extend(unknown);
+    Order::new(known, known_count)
 }
 
 /// Every firearm by name, case aside, ties by id: the name order and the tie-break of the others.

@@ -51,6 +51,8 @@ pub struct Snapshot {
     /// Firearms rendered for it: all of them when built, the changed ones when patched
     /// (`read::update`), none when reused.
     pub firearms_rendered: usize,
+    /// Whether a patch took the read model in place (`read::in_place`) rather than building it.
+    pub patched_in_place: bool,
     /// The typed copy of the catalog a patch built its read model from, handed to the build of
     /// the figures it deferred (`build_deferred`), so they neither decode the records again nor
     /// hold a second copy beside it; its lock also keeps two such builds from running at once.
@@ -62,6 +64,7 @@ pub(super) struct Origin {
     pub build_seconds: f64,
     pub reused: bool,
     pub firearms_rendered: usize,
+    pub patched_in_place: bool,
 }
 
 impl Snapshot {
@@ -75,9 +78,20 @@ impl Snapshot {
         origin: Origin,
         handover: Option<Catalog>,
     ) -> Self {
-        let Origin { build_seconds, reused, firearms_rendered } = origin;
+        let Origin { build_seconds, reused, firearms_rendered, patched_in_place } = origin;
         let handover = std::sync::Mutex::new(handover);
-        Self { revision, epoch, catalog, meta, read, build_seconds, reused, firearms_rendered, handover }
+        Self {
+            revision,
+            epoch,
+            catalog,
+            meta,
+            read,
+            build_seconds,
+            reused,
+            firearms_rendered,
+            patched_in_place,
+            handover,
+        }
     }
 
     pub fn meta(&self, table: &str, id: &str) -> RecordMeta {
@@ -418,7 +432,7 @@ async fn read(db: &Db, files: Option<&SnapshotFiles>) -> Result<Snapshot, Snapsh
 fn reused(key: SnapshotKey, loaded: persisted::Loaded, build_seconds: f64) -> Snapshot {
     let persisted::Loaded { catalog, meta, read } = loaded;
     let SnapshotKey { revision, epoch, .. } = key;
-    let origin = Origin { build_seconds, reused: true, firearms_rendered: 0 };
+    let origin = Origin { build_seconds, reused: true, firearms_rendered: 0, patched_in_place: false };
     Snapshot::assembled((revision, epoch), catalog, meta, read, origin, None)
 }
 
@@ -489,7 +503,7 @@ async fn build(db: &Db) -> Result<Snapshot, SnapshotError> {
         );
         let build_seconds = started.elapsed().as_secs_f64();
         let firearms_rendered = catalog.firearms.len();
-        let origin = Origin { build_seconds, reused: false, firearms_rendered };
+        let origin = Origin { build_seconds, reused: false, firearms_rendered, patched_in_place: false };
         Ok(Snapshot::assembled((revision, epoch), catalog, meta, read, origin, None))
     })
     .await?

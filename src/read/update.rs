@@ -19,6 +19,7 @@ use crate::catalog::model::Catalog;
 use crate::catalog::rows::TABLES;
 use crate::catalog::store::{self, StoredRecords};
 use crate::db::Db;
+use crate::read::in_place::InPlace;
 use crate::read::meta::RecordMeta;
 use crate::read::snapshot::{Origin, Snapshot, SnapshotError, game_stats, user_ids};
 use crate::read::{LAST_CHANGE_TABLES, Previous, ReadModel, Stored, search};
@@ -62,11 +63,16 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
 
     tokio::task::spawn_blocking(move || {
         let patching = std::time::Instant::now();
-        // Served packed, as the old one was; the read model is built from a typed copy, since
-        // its build reads every firearm several times over (`catalog::held`).
+        // Served packed, as the old one was. The read model takes the change in place when it can
+        // (`in_place`); else it is built from a typed copy, since a build reads every firearm
+        // several times over (`catalog::held`).
         let catalog = old.catalog.patched(|table| changes.ids(table), fresh);
         let merge_ms = patching.elapsed().as_millis() as u64;
-        let typed = catalog.typed();
+        let in_place = InPlace::of(&old.catalog, &catalog, |table| changes.ids(table));
+        let typed = match in_place {
+            Some(_) => std::borrow::Cow::Borrowed(&catalog),
+            None => catalog.typed(),
+        };
         let typed_ms = patching.elapsed().as_millis() as u64 - merge_ms;
         let lookup = |table: &str, id: &str| meta.get(table, id);
         let firearms_rendered = rendered(&changes, &catalog);
@@ -79,9 +85,12 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
             same_positions,
         };
         let last_change = meta.last_change(&LAST_CHANGE_TABLES);
-        let read =
-            ReadModel::update(previous, &typed, Stored { meta: &lookup, stats, user_ids, last_change })
-                .map_err(SnapshotError::Build)?;
+        let stored = Stored { meta: &lookup, stats, user_ids, last_change };
+        let read = match &in_place {
+            Some(change) => ReadModel::updated_in_place(previous, &catalog, change, stored),
+            None => ReadModel::update(previous, &typed, stored),
+        }
+        .map_err(SnapshotError::Build)?;
         let build_ms = patching.elapsed().as_millis() as u64;
         // The figures the patch defers are built from the same copy once it is served.
         let handover = match typed {
@@ -97,11 +106,13 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
             read_ms,
             merge_ms,
             typed_ms,
+            in_place = in_place.is_some(),
             build_ms,
             "catalog snapshot patched"
         );
         let build_seconds = started.elapsed().as_secs_f64();
-        let origin = Origin { build_seconds, reused: false, firearms_rendered };
+        let patched_in_place = in_place.is_some();
+        let origin = Origin { build_seconds, reused: false, firearms_rendered, patched_in_place };
         Ok(Some(Snapshot::assembled((revision, epoch), catalog, meta, read, origin, handover)))
     })
     .await?

@@ -25,7 +25,7 @@ pub enum SetKey {
 
 impl SetKey {
     /// The closed sets a firearm belongs to.
-    fn of(f: &Facts, mut each: impl FnMut(SetKey)) {
+    pub(super) fn of(f: &Facts, mut each: impl FnMut(SetKey)) {
         each(SetKey::Manufacturer(f.manufacturer));
         each(SetKey::Category(f.category));
         let mut seen: Vec<u32> = Vec::new();
@@ -49,7 +49,7 @@ impl SetKey {
 
 /// One set in one sort's ascending order, positions with a known sort value first. Descending
 /// reverses the known part only, as `Order::at` does (unknown values last either way).
-#[derive(Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Ranked {
     positions: Vec<u32>,
     known: usize,
@@ -57,7 +57,7 @@ struct Ranked {
 
 const SORTS: [Sort; 4] = [Sort::Name, Sort::Weight, Sort::Year, Sort::Caliber];
 
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RankedSets {
     /// Per entry of `SORTS`.
     by_sort: Vec<HashMap<SetKey, Ranked>>,
@@ -99,6 +99,39 @@ impl RankedSets {
             })
             .collect();
         Self { by_sort }
+    }
+
+    /// These sets after the firearms at `changed` changed (`ListIndex::updated`): each taken out
+    /// of the sets its `previous` facts put it in, then put into the sets its new facts do, at its
+    /// rank in each new order (the others keep their relative order in every sort).
+    pub fn updated(&self, previous: &[Facts], facts: &[Facts], orders: &Orders, changed: &[usize]) -> Self {
+        let mut sets = self.clone();
+        for (at_sort, by_key) in sets.by_sort.iter_mut().enumerate() {
+            let order = orders.get(SORTS[at_sort]);
+            let known = order.known().len() as u32;
+            for &at in changed {
+                SetKey::of(&previous[at], |key| {
+                    let Some(set) = by_key.get_mut(&key) else { return };
+                    if let Some(i) = set.positions.iter().position(|&p| p as usize == at) {
+                        set.positions.remove(i);
+                        set.known -= usize::from(i < set.known);
+                    }
+                    if set.positions.is_empty() {
+                        by_key.remove(&key);
+                    }
+                });
+            }
+            for &at in changed {
+                let rank = order.key(at, false);
+                SetKey::of(&facts[at], |key| {
+                    let set = by_key.entry(key).or_default();
+                    let i = set.positions.partition_point(|&p| order.key(p as usize, false) < rank);
+                    set.positions.insert(i, at as u32);
+                    set.known += usize::from(rank < known);
+                });
+            }
+        }
+        sets
     }
 
     /// The positions of set `key` with a known `sort` value, ascending (empty for a set no

@@ -79,12 +79,16 @@ fn random_filters(rng: &mut StdRng, facts: &[Facts]) -> Filters {
 fn synthetic(firearms: usize, seed: u64) -> (Vec<Facts>, Orders, ListIndex) {
     let catalog = synthesize(firearms, seed);
     let caliber_at = positions(catalog.calibers.iter().map(|c| &c.id));
-    let facts = facts::build(
-        &catalog,
-        &positions(catalog.manufacturers.iter().map(|m| &m.id)),
-        &positions(catalog.categories.iter().map(|c| &c.id)),
-        &caliber_at,
+    let (manufacturer_at, category_at) = (
+        positions(catalog.manufacturers.iter().map(|m| &m.id)),
+        positions(catalog.categories.iter().map(|c| &c.id)),
     );
+    let at = facts::Positions {
+        manufacturer_at: &manufacturer_at,
+        category_at: &category_at,
+        caliber_at: &caliber_at,
+    };
+    let facts = facts::build(&catalog, &at);
     let orders = Orders::build(&catalog, &caliber_at);
     let index = ListIndex::build(
         &facts,

@@ -77,6 +77,7 @@ async fn a_few_changed_records_are_patched_in_and_answered_as_a_build_would(back
 
     let snapshot = app.state.catalog.current();
     assert_eq!(snapshot.firearms_rendered, 2, "only the changed and the created firearm are rendered");
+    assert!(!snapshot.patched_in_place, "a firearm was created and a cartridge changed: built");
     let body: serde_json::Value = app.get_with_key("/v1/firearms/glock-17", &key).await.json().await.unwrap();
     assert_eq!(
         (body["data"]["name"].as_str(), body["data"]["weightEmptyG"].as_f64()),
@@ -108,6 +109,7 @@ async fn a_few_changed_records_are_patched_in_and_answered_as_a_build_would(back
     import_and_catch_up(&app, catalog.clone()).await;
     let after = app.state.catalog.current();
     assert_eq!(after.firearms_rendered, 1);
+    assert!(after.patched_in_place, "every firearm kept its place: the read model is taken in place");
     assert!(std::sync::Arc::ptr_eq(&before.read.search, &after.read.search), "the index is kept");
     assert_ne!(etag(&app, &key, "/v1/firearms/ak-47").await, untouched, "the changed figures are served");
 
@@ -121,6 +123,7 @@ async fn a_few_changed_records_are_patched_in_and_answered_as_a_build_would(back
     import_and_catch_up(&app, catalog).await;
     let patched = app.state.catalog.current();
     assert_eq!(patched.read.search.patched_firearms(), made_by_glock + 1, "the renamed firearms re-indexed");
+    assert!(patched.patched_in_place);
     let found: serde_json::Value =
         app.get_with_key("/v1/firearms/search?q=patchworks", &key).await.json().await.unwrap();
     assert_eq!(found["data"].as_array().unwrap().len(), made_by_glock.min(20), "{found}");
