@@ -4,7 +4,7 @@
 //! spent about a third of an import's time in its free lists (`unlink_chunk`,
 //! `malloc_consolidate`); see bench/README.md.
 //!
-//! The one module that may use `unsafe` (the crate denies it elsewhere): to set one of
+//! With `low_priority`, the one module that may use `unsafe` (the crate denies it elsewhere): to set one of
 //! mimalloc's options, which its Rust crate does not wrap.
 #![allow(unsafe_code)]
 

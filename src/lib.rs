@@ -16,6 +16,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod http;
+pub mod low_priority;
 pub mod metrics;
 pub mod read;
 pub mod sellers;

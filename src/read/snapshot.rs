@@ -251,7 +251,7 @@ impl CatalogHandle {
         if snapshot.reused {
             return;
         }
-        tokio::task::spawn_blocking(move || {
+        crate::low_priority::spawn("snapshot-persist", move || {
             snapshot.build_deferred();
             let started = std::time::Instant::now();
             let key = SnapshotKey::of(snapshot.revision, snapshot.epoch);
@@ -323,10 +323,10 @@ impl CatalogHandle {
             std::mem::replace(&mut *self.current.write().expect("never poisoned"), snapshot.clone());
         // Freeing a large snapshot takes a while (a third of a second for 100,000 firearms on one
         // core): not on a request thread. Requests still holding it free it wherever they end.
-        tokio::task::spawn_blocking(move || drop(replaced));
+        crate::low_priority::spawn("snapshot-free", move || drop(replaced));
         if was_patched {
             let served = snapshot.clone();
-            tokio::task::spawn_blocking(move || served.build_deferred());
+            crate::low_priority::spawn("deferred-figures", move || served.build_deferred());
             self.persist_when_settled(&snapshot);
         } else {
             self.persist(snapshot);

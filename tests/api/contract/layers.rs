@@ -7,7 +7,18 @@ use std::path::Path;
 
 /// Bottom to top; a module may import its own layer's neighbours listed here and any lower layer.
 const LAYERS: &[&[&str]] = &[
-    &["allocator", "build_info", "clock", "compact", "error", "metrics", "telemetry", "shutdown", "db"],
+    &[
+        "allocator",
+        "low_priority",
+        "build_info",
+        "clock",
+        "compact",
+        "error",
+        "metrics",
+        "telemetry",
+        "shutdown",
+        "db",
+    ],
     &["catalog"],
     &["access"],
     &["read"],
