@@ -9,6 +9,10 @@
 //! in under a microsecond. The dictionary is small because LZ4's table holds 4,096 positions and
 //! every compression hashes the whole dictionary again.
 
+mod blocks;
+
+pub use blocks::{Blocks, Writer as BlocksWriter};
+
 /// The bytes every text of one snapshot is compressed against.
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Dictionary(#[serde(with = "serde_bytes")] Box<[u8]>);

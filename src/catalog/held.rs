@@ -18,7 +18,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::compact::Dictionary;
+use crate::compact::{Blocks, BlocksWriter, Dictionary};
 
 /// A record with a unique key its table is sorted by.
 pub trait Keyed {
@@ -37,33 +37,20 @@ enum Form<T> {
     Packed(Packed),
 }
 
-/// Every record's block, one after the other, and where each ends.
+/// Every record's block (`compact::Blocks`: a patch shares its predecessor's buffer).
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 struct Packed {
     dictionary: Dictionary,
-    #[serde(with = "crate::compact::chunked")]
-    blocks: Vec<u8>,
-    ends: Vec<u32>,
+    blocks: Blocks,
 }
 
 impl Packed {
-    fn block(&self, at: usize) -> &[u8] {
-        let start = if at == 0 { 0 } else { self.ends[at - 1] as usize };
-        &self.blocks[start..self.ends[at] as usize]
-    }
-
-    fn push_block(&mut self, block: &[u8]) {
-        self.blocks.extend_from_slice(block);
-        self.ends.push(u32::try_from(self.blocks.len()).expect("a packed table stays under 4 GiB"));
-    }
-
-    fn push<T: Serialize>(&mut self, record: &T) {
-        let block = self.dictionary.compress_bytes(&encode(record));
-        self.push_block(&block);
+    fn block_of<T: Serialize>(&self, record: &T) -> Vec<u8> {
+        self.dictionary.compress_bytes(&encode(record))
     }
 
     fn decode<T: DeserializeOwned>(&self, at: usize) -> T {
-        rmp_serde::from_slice(&self.dictionary.bytes(self.block(at))).expect("a packed record decodes")
+        rmp_serde::from_slice(&self.dictionary.bytes(self.blocks.get(at))).expect("a packed record decodes")
     }
 }
 
@@ -87,7 +74,7 @@ impl<T> Held<T> {
     pub fn len(&self) -> usize {
         match &self.form {
             Form::Typed(records) => records.len(),
-            Form::Packed(packed) => packed.ends.len(),
+            Form::Packed(packed) => packed.blocks.len(),
         }
     }
 
@@ -159,12 +146,11 @@ impl<T: Serialize + DeserializeOwned + Send + Sync> Held<T> {
     pub fn pack(&mut self) {
         let Form::Typed(records) = &self.form else { return };
         let dictionary = Dictionary::sampled_bytes(records.len(), |at| encode(&*records[at]));
-        let mut packed = Packed { dictionary, blocks: Vec::new(), ends: Vec::with_capacity(records.len()) };
+        let mut blocks = BlocksWriter::with_capacity(0, records.len());
         for record in records {
-            packed.push(&**record);
+            blocks.push(&dictionary.compress_bytes(&encode(&**record)));
         }
-        packed.blocks.shrink_to_fit();
-        self.form = Form::Packed(packed);
+        self.form = Form::Packed(Packed { dictionary, blocks: blocks.finish() });
     }
 }
 
@@ -175,7 +161,7 @@ impl<T: Keyed + Serialize + DeserializeOwned + Send + Sync> Held<T> {
         match &self.form {
             Form::Typed(records) => records.binary_search_by(|r| r.key().cmp(key)),
             Form::Packed(packed) => {
-                let (mut low, mut high) = (0, packed.ends.len());
+                let (mut low, mut high) = (0, packed.blocks.len());
                 while low < high {
                     let middle = (low + high) / 2;
                     match packed.decode::<T>(middle).key().cmp(key) {
@@ -202,32 +188,33 @@ impl<T: Keyed + Serialize + DeserializeOwned + Send + Sync> Held<T> {
             return out.into();
         };
         let mut removed: BTreeSet<usize> = changed.iter().filter_map(|key| self.position(key).ok()).collect();
-        let mut fresh: Vec<(usize, Arc<T>)> = fresh
-            .into_iter()
-            .map(|record| match self.position(record.key()) {
-                Ok(at) => {
-                    removed.insert(at);
-                    (at, record)
-                }
-                Err(at) => (at, record),
-            })
-            .collect();
-        fresh.sort_by(|a, b| a.1.key().cmp(b.1.key()));
-        let mut fresh = fresh.into_iter().peekable();
-        let mut out = Packed {
-            dictionary: old.dictionary.clone(),
-            blocks: Vec::with_capacity(old.blocks.len()),
-            ends: Vec::with_capacity(old.ends.len() + fresh.len()),
-        };
-        for at in 0..=old.ends.len() {
-            while let Some((_, record)) = fresh.next_if(|(before, _)| *before == at) {
-                out.push(&*record);
-            }
-            if at < old.ends.len() && !removed.contains(&at) {
-                out.push_block(old.block(at));
+        let mut fresh: Vec<(Result<usize, usize>, Arc<T>)> =
+            fresh.into_iter().map(|record| (self.position(record.key()), record)).collect();
+        // Every fresh record in place of the one it changes, and none deleted: the buffer shared.
+        let replaces = |(at, _): &(Result<usize, usize>, Arc<T>)| at.is_ok_and(|at| removed.contains(&at));
+        if fresh.len() == removed.len() && fresh.iter().all(replaces) {
+            let blocks = old
+                .blocks
+                .replaced(fresh.iter().map(|(at, record)| (at.expect("checked"), old.block_of(&**record))));
+            return Self { form: Form::Packed(Packed { dictionary: old.dictionary.clone(), blocks }) };
+        }
+        for (at, _) in &fresh {
+            if let Ok(at) = at {
+                removed.insert(*at);
             }
         }
-        Self { form: Form::Packed(out) }
+        fresh.sort_by(|a, b| a.1.key().cmp(b.1.key()));
+        let mut fresh = fresh.into_iter().map(|(at, record)| (at.unwrap_or_else(|at| at), record)).peekable();
+        let mut out = BlocksWriter::with_capacity(old.blocks.bytes_held(), old.blocks.len() + fresh.len());
+        for at in 0..=old.blocks.len() {
+            while let Some((_, record)) = fresh.next_if(|(before, _)| *before == at) {
+                out.push(&old.block_of(&*record));
+            }
+            if at < old.blocks.len() && !removed.contains(&at) {
+                out.push(old.blocks.get(at));
+            }
+        }
+        Self { form: Form::Packed(Packed { dictionary: old.dictionary.clone(), blocks: out.finish() }) }
     }
 }
 
@@ -317,6 +304,16 @@ mod tests {
         assert_eq!(from_packed.get(401).id, "zz-last");
         let nothing = packed.merged(&BTreeSet::new(), Vec::new());
         assert!(nothing == typed);
+
+        // Records changed in place only: the packed table shares its buffer (`compact::Blocks`).
+        let mut renamed = (*typed.get(7)).clone();
+        renamed.name = "Renamed in place".into();
+        let fresh = vec![Arc::new(renamed)];
+        let changed: BTreeSet<String> = fresh.iter().map(|f| f.id.clone()).collect();
+        let (from_typed, from_packed) =
+            (typed.merged(&changed, fresh.clone()), packed.merged(&changed, fresh));
+        assert!(from_packed.is_packed() && from_packed == from_typed);
+        assert_eq!(from_packed.get(7).name, "Renamed in place");
     }
 
     #[test]
@@ -325,6 +322,7 @@ mod tests {
         let encoded: usize = packed.iter().map(|f| encode(&*f).len()).sum();
         packed.pack();
         let Form::Packed(held) = &packed.form else { unreachable!() };
-        assert!(held.blocks.len() * 2 < encoded, "{} of {encoded} bytes", held.blocks.len());
+        let held = held.blocks.bytes_held();
+        assert!(held * 2 < encoded, "{held} of {encoded} bytes");
     }
 }

@@ -14,7 +14,7 @@ use std::sync::Mutex;
 use serde_json::value::RawValue;
 
 use super::views::View;
-use crate::compact::{Compressed, Dictionary};
+use crate::compact::{Blocks, BlocksWriter, Compressed, Dictionary};
 
 /// One firearm's forms.
 pub struct FirearmForms {
@@ -25,6 +25,12 @@ pub struct FirearmForms {
     full: Compressed,
     /// The provenance object, as JSON.
     provenance: Compressed,
+}
+
+impl FirearmForms {
+    fn part(&self, part: usize) -> &Compressed {
+        [&self.item, &self.full, &self.provenance][part]
+    }
 }
 
 /// A firearm's forms as a build hands them over: rendered now, or kept from the snapshot a patch
@@ -57,11 +63,9 @@ type Slot = Option<(u32, Box<RawValue>)>;
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct Forms {
     dictionary: Dictionary,
-    /// Each firearm's item, full record and provenance blocks, one firearm after the other.
-    #[serde(with = "crate::compact::chunked")]
-    blocks: Vec<u8>,
-    /// Where each block ends: firearm `at`'s three at `ends[3 * at..3 * at + 3]`.
-    ends: Vec<u32>,
+    /// Each firearm's item, full record and provenance blocks, one firearm after the other:
+    /// firearm `at`'s three at `3 * at..3 * at + 3`.
+    blocks: Blocks,
     #[serde(skip, default = "empty_slots")]
     full_records: Box<[Mutex<Slot>]>,
 }
@@ -91,29 +95,35 @@ impl Forms {
     /// The forms of every firearm, in catalog order; a kept firearm's are copied from `previous`
     /// (the forms of the snapshot a patch started from) as they are held there.
     pub fn new(dictionary: Dictionary, firearms: Vec<Held>, previous: Option<&Forms>) -> Self {
-        let mut blocks = Vec::with_capacity(previous.map_or(0, |previous| previous.blocks.len()));
-        let mut ends = Vec::with_capacity(firearms.len() * 3);
+        let bytes = previous.map_or(0, |previous| previous.blocks.bytes_held());
+        let mut blocks = BlocksWriter::with_capacity(bytes, firearms.len() * 3);
         for forms in &firearms {
             for part in [ITEM, FULL, PROVENANCE] {
-                let block = match forms {
-                    Held::Rendered(rendered) => {
-                        [&rendered.item, &rendered.full, &rendered.provenance][part].as_bytes()
-                    }
+                blocks.push(match forms {
+                    Held::Rendered(rendered) => rendered.part(part).as_bytes(),
                     Held::Kept(at) => previous.expect("a kept firearm has previous forms").block(*at, part),
-                };
-                blocks.extend_from_slice(block);
-                ends.push(u32::try_from(blocks.len()).expect("the forms stay under 4 GiB"));
+                });
             }
         }
-        blocks.shrink_to_fit();
-        Self { dictionary, blocks, ends, full_records: empty_slots() }
+        Self { dictionary, blocks: blocks.finish(), full_records: empty_slots() }
+    }
+
+    /// These forms with the firearms at the positions `rendered` names rendered again, the others
+    /// kept where they are: a patch that moved no firearm (`read::in_place`) shares the buffer.
+    pub fn patched(&self, rendered: Vec<(usize, FirearmForms)>) -> Self {
+        let blocks = rendered.iter().flat_map(|(at, forms)| {
+            [ITEM, FULL, PROVENANCE].map(|part| (at * 3 + part, forms.part(part).as_bytes().to_vec()))
+        });
+        Self {
+            dictionary: self.dictionary.clone(),
+            blocks: self.blocks.replaced(blocks),
+            full_records: empty_slots(),
+        }
     }
 
     /// Block `part` (0 item, 1 full record, 2 provenance) of the firearm at `at`.
     fn block(&self, at: usize, part: usize) -> &[u8] {
-        let index = at * 3 + part;
-        let start = if index == 0 { 0 } else { self.ends[index - 1] as usize };
-        &self.blocks[start..self.ends[index] as usize]
+        self.blocks.get(at * 3 + part)
     }
 
     fn text(&self, at: usize, part: usize) -> String {
@@ -185,7 +195,7 @@ impl Forms {
 
     /// Bytes the forms' texts hold (compressed ones as compressed), for the snapshot's log line.
     pub fn bytes(&self) -> usize {
-        self.blocks.len()
+        self.blocks.bytes_held()
     }
 }
 

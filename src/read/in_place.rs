@@ -15,7 +15,6 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use super::forms::{self, Forms};
 use super::{
     Context, Derived, PerRecord, Previous, ReadModel, References, Stored, Timings, deferred, facts, positions,
 };
@@ -80,12 +79,13 @@ impl InPlace {
     fn records(&self, read: &ReadModel, catalog: &Catalog, stored: &Stored) -> PerRecord {
         let dictionary = read.forms.dictionary_used().clone();
         let context = Context { stored, dictionary: &dictionary, previous: None };
-        let mut kept: Vec<forms::Held> = (0..read.stats.len()).map(forms::Held::Kept).collect();
+        let mut rendered_forms = Vec::with_capacity(self.firearms.len());
         let (mut stats, mut user_ids, mut variants) =
             (read.stats.clone(), read.user_ids.clone(), read.variants.clone());
         for ChangedFirearm { at, before, after } in &self.firearms {
-            let rendered = context.render(after);
-            (kept[*at], stats[*at], user_ids[*at]) = (rendered.forms, rendered.stats, rendered.user_ids);
+            let forms;
+            (forms, stats[*at], user_ids[*at]) = context.rendered(after);
+            rendered_forms.push((*at, forms));
             if let Some(parent) = &before.parent_firearm_id
                 && let Some(siblings) = variants.get_mut(parent)
             {
@@ -104,7 +104,7 @@ impl InPlace {
         } else {
             read.ammunition_at.clone()
         };
-        let forms = Forms::new(dictionary, kept, Some(&read.forms));
+        let forms = read.forms.patched(rendered_forms);
         PerRecord { firearm_at: read.firearm_at.clone(), ammunition_at, forms, stats, user_ids, variants }
     }
 }

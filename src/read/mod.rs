@@ -181,10 +181,18 @@ impl Context<'_> {
         if let Some(kept) = self.kept(firearm) {
             return kept;
         }
+        let (forms, stats, user_ids) = self.rendered(firearm);
+        RenderedFirearm { forms: forms::Held::Rendered(forms), stats, user_ids }
+    }
+
+    /// The firearm's forms rendered now, with its stats and users.
+    fn rendered(
+        &self,
+        firearm: &crate::catalog::model::Firearm,
+    ) -> (forms::FirearmForms, GameStats, Vec<i64>) {
         let stats = self.stored.stats.get(&firearm.id).copied().unwrap_or_default();
         let user_ids = self.stored.user_ids.get(&firearm.id).cloned().unwrap_or_default();
-        let forms = Forms::compress(self.dictionary, form_texts(self.stored, firearm));
-        RenderedFirearm { forms: forms::Held::Rendered(forms), stats, user_ids }
+        (Forms::compress(self.dictionary, form_texts(self.stored, firearm)), stats, user_ids)
     }
 
     /// The firearm's share of the previous read model, when it did not change since.
