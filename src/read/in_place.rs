@@ -167,22 +167,33 @@ mod tests {
     use crate::read::list_index::ListIndex;
     use crate::read::orders::Orders;
 
+    /// The makers', categories' and calibers' positions by id, in that order.
+    struct At([HashMap<String, usize>; 3]);
+
+    impl At {
+        fn of(catalog: &Catalog) -> Self {
+            Self([
+                positions(catalog.manufacturers.iter().map(|m| &m.id)),
+                positions(catalog.categories.iter().map(|c| &c.id)),
+                positions(catalog.calibers.iter().map(|c| &c.id)),
+            ])
+        }
+
+        fn facts(&self) -> facts::Positions<'_> {
+            facts::Positions { manufacturer_at: &self.0[0], category_at: &self.0[1], caliber_at: &self.0[2] }
+        }
+    }
+
     /// The parts of a read model `Derived::updated` makes, built from `catalog` as a build does.
     fn built(catalog: &Catalog) -> (Orders, Vec<facts::Facts>, ListIndex, Aggregates) {
-        let maker_at = positions(catalog.manufacturers.iter().map(|m| &m.id));
-        let category_at = positions(catalog.categories.iter().map(|c| &c.id));
-        let caliber_at = positions(catalog.calibers.iter().map(|c| &c.id));
-        let at = facts::Positions {
-            manufacturer_at: &maker_at,
-            category_at: &category_at,
-            caliber_at: &caliber_at,
-        };
-        let orders = Orders::build(catalog, &caliber_at);
+        let references = At::of(catalog);
+        let (at, caliber_at, category_at) = (references.facts(), &references.0[2], &references.0[1]);
+        let orders = Orders::build(catalog, caliber_at);
         let facts = facts::build(catalog, &at);
         let (makers, categories, calibers) =
             (catalog.manufacturers.len(), catalog.categories.len(), catalog.calibers.len());
         let list = ListIndex::build(&facts, &orders, makers, categories, calibers);
-        (orders, facts, list, Aggregates::build(catalog, &caliber_at, &category_at))
+        (orders, facts, list, Aggregates::build(catalog, caliber_at, category_at))
     }
 
     /// `catalog` with `count` firearms changed in what the derived parts read (each field taken
@@ -237,21 +248,15 @@ mod tests {
         let before = synthesize(2_000, 7);
         let (orders, facts, list, aggregates) = built(&before);
         let read_parts = |catalog: &Catalog, change: &InPlace| {
-            let maker_at = positions(catalog.manufacturers.iter().map(|m| &m.id));
-            let category_at = positions(catalog.categories.iter().map(|c| &c.id));
-            let caliber_at = positions(catalog.calibers.iter().map(|c| &c.id));
-            let at = facts::Positions {
-                manufacturer_at: &maker_at,
-                category_at: &category_at,
-                caliber_at: &caliber_at,
-            };
+            let references = At::of(catalog);
+            let (at, caliber_at, category_at) = (references.facts(), &references.0[2], &references.0[1]);
             let changed = change.positions();
-            let new_orders = orders.updated(catalog, &caliber_at, &changed);
+            let new_orders = orders.updated(catalog, caliber_at, &changed);
             let new_facts = facts::updated(&facts, &change.firearms, &at);
             let new_list = list.updated(&facts, &new_facts, &new_orders, &changed);
             let new_aggregates = aggregates.updated(
                 catalog,
-                (&caliber_at, &category_at),
+                (caliber_at, category_at),
                 &change.firearms,
                 change.loads_changed,
             );
