@@ -49,15 +49,13 @@ impl InPlace {
         changed: impl Fn(&str) -> &'a BTreeSet<String>,
     ) -> Option<Self> {
         let firearm_ids = changed("firearms");
-        let same_ids = |old: &[String], new: &[String]| old == new;
-        let maker_ids =
-            |catalog: &Catalog| catalog.manufacturers.iter().map(|m| m.id.clone()).collect::<Vec<_>>();
-        let category_ids =
-            |catalog: &Catalog| catalog.categories.iter().map(|c| c.id.clone()).collect::<Vec<_>>();
+        // Makers and categories in the same places: the facts point at them by position.
+        let same_makers = old.manufacturers.iter().map(|m| &m.id).eq(new.manufacturers.iter().map(|m| &m.id));
+        let same_categories = old.categories.iter().map(|c| &c.id).eq(new.categories.iter().map(|c| &c.id));
         if firearm_ids.len() > MOST_IN_PLACE
             || !changed("calibers").is_empty()
-            || !same_ids(&maker_ids(old), &maker_ids(new))
-            || !same_ids(&category_ids(old), &category_ids(new))
+            || !same_makers
+            || !same_categories
             || !old.same_firearm_positions(new, firearm_ids)
         {
             return None;
