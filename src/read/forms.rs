@@ -93,15 +93,24 @@ impl Forms {
     }
 
     /// The forms of every firearm, in catalog order; a kept firearm's are copied from `previous`
-    /// (the forms of the snapshot a patch started from) as they are held there.
+    /// (the forms of the snapshot a patch started from) as they are held there. The buffer is
+    /// sized once and each firearm's rendered blocks freed as they are copied in: grown by
+    /// doubling beside every rendered block, it was the peak of a build (about 130 MB for 50 MB
+    /// of forms at 100,000 firearms).
     pub fn new(dictionary: Dictionary, firearms: Vec<Held>, previous: Option<&Forms>) -> Self {
-        let bytes = previous.map_or(0, |previous| previous.blocks.bytes_held());
+        let parts = [ITEM, FULL, PROVENANCE];
+        let previous = || previous.expect("a kept firearm has previous forms");
+        let block = |forms: &Held, part: usize| match forms {
+            Held::Rendered(rendered) => rendered.part(part).as_bytes().len(),
+            Held::Kept(at) => previous().block(*at, part).len(),
+        };
+        let bytes = firearms.iter().flat_map(|forms| parts.map(|part| block(forms, part))).sum();
         let mut blocks = BlocksWriter::with_capacity(bytes, firearms.len() * 3);
-        for forms in &firearms {
-            for part in [ITEM, FULL, PROVENANCE] {
-                blocks.push(match forms {
+        for forms in firearms {
+            for part in parts {
+                blocks.push(match &forms {
                     Held::Rendered(rendered) => rendered.part(part).as_bytes(),
-                    Held::Kept(at) => previous.expect("a kept firearm has previous forms").block(*at, part),
+                    Held::Kept(at) => previous().block(*at, part),
                 });
             }
         }
