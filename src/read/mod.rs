@@ -211,9 +211,8 @@ impl Context<'_> {
 }
 
 impl ReadModel {
-    /// Build the read model. The firearms are rendered in two halves on two threads while a
-    /// third builds the sort orders, the filter facts and the search index: at 100,000 firearms
-    /// this is most of the time a new revision takes to be served.
+    /// Build the read model of `catalog`, typed or packed (a node's build packs it as it is read):
+    /// at 100,000 firearms this is most of the time a new revision takes to be served (`assemble`).
     pub fn build(catalog: &Catalog, stored: Stored) -> Result<Self, String> {
         Self::assemble(catalog, stored, None)
     }
