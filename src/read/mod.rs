@@ -393,8 +393,8 @@ pub fn game_analytics(
 
 /// The first phase of `ReadModel::assemble`: the figures that read every record several times
 /// over (orders, filter sets, aggregates and, unless a patch defers them, statistics, rankings and
-/// game analytics) and the variants map, from the records typed: borrowed when the catalog is, a
-/// copy decoded for this phase and dropped at its end when it is packed.
+/// game analytics) and the variants map, from the firearms typed: borrowed when the catalog's
+/// are, a copy decoded for this phase and dropped at its end when they are packed.
 fn whole_catalog(
     catalog: &Catalog,
     stored: &Stored,
@@ -402,7 +402,7 @@ fn whole_catalog(
     firearm_at: &HashMap<String, usize>,
     previous: Option<Previous>,
 ) -> (Derived, HashMap<String, Vec<usize>>, deferred::Deferred<std::sync::Arc<game::GameAnalytics>>) {
-    let typed = catalog.typed();
+    let typed = catalog.with_firearms_typed();
     let catalog = &*typed;
     // A patch serves its snapshot before the figures over the whole catalog (`deferred`).
     let defer = previous.is_some();
