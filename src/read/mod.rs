@@ -245,13 +245,17 @@ impl ReadModel {
     /// index's writer side by side.
     fn assemble(catalog: &Catalog, stored: Stored, previous: Option<Previous>) -> Result<Self, String> {
         let started = std::time::Instant::now();
+        // The firearms typed for the first phase (`Catalog::with_firearms_typed`), dropped before
+        // the second; their positions are read off them rather than decoded once more.
+        let typed = catalog.with_firearms_typed();
         let firearm_at = match previous {
             Some(previous) if previous.same_positions => previous.read.firearm_at.clone(),
-            _ => std::sync::Arc::new(positions(catalog.firearms.iter().map(|f| f.id.clone()))),
+            _ => std::sync::Arc::new(positions(typed.firearms.as_typed().iter().map(|f| &f.id))),
         };
         let ammunition_at = positions(catalog.ammunition.iter().map(|a| a.id.clone()));
         let references = References::build(catalog, &stored);
-        let (derived, variants, game) = whole_catalog(catalog, &stored, &references, &firearm_at, previous);
+        let (derived, variants, game) = whole_catalog(&typed, &stored, &references, &firearm_at, previous);
+        drop(typed);
         let figures_ms = started.elapsed().as_millis() as u64;
         let PerFirearm { forms, stats, user_ids, search } = per_firearm(catalog, &stored, previous)?;
         tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, figures_ms, "read model built");
@@ -393,8 +397,8 @@ pub fn game_analytics(
 
 /// The first phase of `ReadModel::assemble`: the figures that read every record several times
 /// over (orders, filter sets, aggregates and, unless a patch defers them, statistics, rankings and
-/// game analytics) and the variants map, from the firearms typed: borrowed when the catalog's
-/// are, a copy decoded for this phase and dropped at its end when they are packed.
+/// game analytics) and the variants map, from `catalog` with its firearms typed (the caller's
+/// copy when they are packed, dropped after this phase).
 fn whole_catalog(
     catalog: &Catalog,
     stored: &Stored,
@@ -402,8 +406,6 @@ fn whole_catalog(
     firearm_at: &HashMap<String, usize>,
     previous: Option<Previous>,
 ) -> (Derived, HashMap<String, Vec<usize>>, deferred::Deferred<std::sync::Arc<game::GameAnalytics>>) {
-    let typed = catalog.with_firearms_typed();
-    let catalog = &*typed;
     // A patch serves its snapshot before the figures over the whole catalog (`deferred`).
     let defer = previous.is_some();
     // The previous orders seed the new ones when every firearm kept its position.
