@@ -318,6 +318,8 @@ fn parse_public_url(raw: Option<&str>) -> Result<Option<String>, String> {
 /// The webhook worker alone: a catalog snapshot kept fresh (payloads render from it) and the
 /// delivery loop, until SIGINT/SIGTERM; an attempt in flight finishes first.
 async fn worker(database_url: String, args: ServeArgs) -> Result<(), String> {
+    // A long-lived process: what it keeps resident counts (`allocator::without_huge_pages`).
+    crate::allocator::without_huge_pages();
     let config = config(database_url, &args)?;
     let db = connect_and_migrate(&config.database_url).await?;
     let shutdown = Shutdown::default();
@@ -334,6 +336,8 @@ async fn worker(database_url: String, args: ServeArgs) -> Result<(), String> {
 }
 
 async fn serve(database_url: String, args: ServeArgs) -> Result<(), String> {
+    // A long-lived process: what it keeps resident counts (`allocator::without_huge_pages`).
+    crate::allocator::without_huge_pages();
     let config = config(database_url, &args)?;
     let db = connect_and_migrate(&config.database_url).await?;
     let data = args.catalog_dir.unwrap_or_else(catalog::bundled_data_dir);
