@@ -4,8 +4,8 @@
 //! spent about a third of an import's time in its free lists (`unlink_chunk`,
 //! `malloc_consolidate`); see bench/README.md.
 //!
-//! With `low_priority`, the one module that may use `unsafe` (the crate denies it elsewhere): to set one of
-//! mimalloc's options, which its Rust crate does not wrap.
+//! With `low_priority`, the one module that may use `unsafe` (the crate denies it elsewhere): to set
+//! mimalloc's options, which its Rust crate does not wrap, and the process's huge-page flag.
 #![allow(unsafe_code)]
 
 use std::ffi::{c_int, c_long};

@@ -420,21 +420,6 @@ impl Catalog {
         })
     }
 
-    /// This catalog with its firearms typed and its loads held as they are: itself when the
-    /// firearms are typed, else a copy for the figures a fresh build makes over the whole catalog
-    /// (`read::whole_catalog`), which read every firearm several times over but the loads once
-    /// (`read::aggregates`, decoding them there): at 100,000 synthetic firearms their 50,000
-    /// typed loads were about 25 MB of that phase's peak.
-    pub fn with_firearms_typed(&self) -> std::borrow::Cow<'_, Catalog> {
-        if !self.firearms.is_packed() {
-            return std::borrow::Cow::Borrowed(self);
-        }
-        // The packed tables' clones share their buffers.
-        let mut copy = self.clone();
-        copy.firearms = self.firearms.typed().into_owned().into();
-        std::borrow::Cow::Owned(copy)
-    }
-
     /// Hold the large tables packed from now on (a served snapshot's, once its read model is
     /// built: `held`).
     pub fn pack(&mut self) {

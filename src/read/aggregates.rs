@@ -227,13 +227,12 @@ fn count_makers<'a>(catalog: &'a Catalog, mut count: impl FnMut(&'a str)) {
 }
 
 fn countries(catalog: &Catalog) -> BTreeMap<String, CountryCounts> {
-    // Keyed by the borrowed code while counting (a few hundred countries, a hundred thousand
-    // firearms): an owned key per firearm was an allocation each.
-    let mut counts: BTreeMap<&str, CountryCounts> = BTreeMap::new();
-    let firearms = catalog.firearms.typed();
-    for firearm in firearms.iter() {
-        count_firearm(firearm, |code, count| {
-            let counts = counts.entry(code).or_default();
+    let mut counts: BTreeMap<String, CountryCounts> = BTreeMap::new();
+    // Looked up by the borrowed code, owned only when new (a few hundred countries, a hundred
+    // thousand firearms): an owned key per firearm was an allocation each.
+    for firearm in &catalog.firearms {
+        count_firearm(&firearm, |code, count| {
+            let counts = country(&mut counts, code);
             match count {
                 Count::Origin => counts.firearms_of_origin += 1,
                 Count::Adopter(users) => counts.adopters += users,
@@ -241,8 +240,16 @@ fn countries(catalog: &Catalog) -> BTreeMap<String, CountryCounts> {
             }
         });
     }
-    count_makers(catalog, |code| counts.entry(code).or_default().manufacturers += 1);
-    counts.into_iter().map(|(code, counts)| (code.to_owned(), counts)).collect()
+    count_makers(catalog, |code| country(&mut counts, code).manufacturers += 1);
+    counts
+}
+
+/// `code`'s counts, added when new.
+fn country<'a>(counts: &'a mut BTreeMap<String, CountryCounts>, code: &str) -> &'a mut CountryCounts {
+    if !counts.contains_key(code) {
+        counts.insert(code.to_owned(), CountryCounts::default());
+    }
+    counts.get_mut(code).expect("inserted above")
 }
 
 fn by_name<'a>(records: impl Iterator<Item = (&'a String, &'a String)>) -> Vec<usize> {

@@ -237,25 +237,26 @@ impl ReadModel {
     }
 
     /// Built in two phases, so that what each holds while it runs is not held beside the other's:
-    /// the figures over the whole catalog from its records typed (`whole_catalog`), then the
-    /// search index and each firearm's forms record by record (`per_firearm`). A fresh build's
-    /// catalog is packed (`snapshot::build` packs it as it is read), so only the first phase
-    /// holds it typed, in a copy it drops when done: at 100,000 synthetic firearms a building
-    /// node peaked at 664-682 MiB with the typed records, the forms being rendered and the
-    /// index's writer side by side.
+    /// the figures over the whole catalog (`whole_catalog`), then the search index and each
+    /// firearm's forms record by record (`per_firearm`). A fresh build's catalog is packed
+    /// (`snapshot::build` packs it as it is read) and is never held typed: each builder of the
+    /// first phase takes the few fields it reads in one pass (`Held::column`), decoding each
+    /// firearm as it goes. At 100,000 synthetic firearms a building node peaked at 664-682 MiB
+    /// with the typed records, the forms being rendered and the index's writer side by side,
+    /// and at 363-374 MiB with a typed copy of the firearms in the first phase.
     fn assemble(catalog: &Catalog, stored: Stored, previous: Option<Previous>) -> Result<Self, String> {
         let started = std::time::Instant::now();
-        // The firearms typed for the first phase (`Catalog::with_firearms_typed`), dropped before
-        // the second; their positions are read off them rather than decoded once more.
-        let typed = catalog.with_firearms_typed();
+        // Each firearm's id and parent, in one pass (a packed catalog decodes each firearm once).
+        let (ids, parents): (Vec<String>, Vec<Option<String>>) =
+            catalog.firearms.column(|f| (f.id.clone(), f.parent_firearm_id.clone())).into_iter().unzip();
         let firearm_at = match previous {
             Some(previous) if previous.same_positions => previous.read.firearm_at.clone(),
-            _ => std::sync::Arc::new(positions(typed.firearms.as_typed().iter().map(|f| &f.id))),
+            _ => std::sync::Arc::new(positions(ids.into_iter())),
         };
         let ammunition_at = positions(catalog.ammunition.iter().map(|a| a.id.clone()));
         let references = References::build(catalog, &stored);
-        let (derived, variants, game) = whole_catalog(&typed, &stored, &references, &firearm_at, previous);
-        drop(typed);
+        let (derived, game) = whole_catalog(catalog, &stored, &references, &firearm_at, previous);
+        let variants = variants(parents);
         let figures_ms = started.elapsed().as_millis() as u64;
         let PerFirearm { forms, stats, user_ids, search } = per_firearm(catalog, &stored, previous)?;
         tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, figures_ms, "read model built");
@@ -397,37 +398,43 @@ pub fn game_analytics(
 
 /// The first phase of `ReadModel::assemble`: the figures that read every record several times
 /// over (orders, filter sets, aggregates and, unless a patch defers them, statistics, rankings and
-/// game analytics) and the variants map, from `catalog` with its firearms typed (the caller's
-/// copy when they are packed, dropped after this phase).
+/// game analytics), each builder reading the firearms in a pass of its own (a packed catalog
+/// decodes each firearm as it is reached, `Held::column`).
 fn whole_catalog(
     catalog: &Catalog,
     stored: &Stored,
     references: &References,
     firearm_at: &HashMap<String, usize>,
     previous: Option<Previous>,
-) -> (Derived, HashMap<String, Vec<usize>>, deferred::Deferred<std::sync::Arc<game::GameAnalytics>>) {
+) -> (Derived, deferred::Deferred<std::sync::Arc<game::GameAnalytics>>) {
     // A patch serves its snapshot before the figures over the whole catalog (`deferred`).
     let defer = previous.is_some();
     // The previous orders seed the new ones when every firearm kept its position.
     let seed = previous.filter(|previous| previous.same_positions).map(|previous| &previous.read.orders);
     let derived = Derived::build(catalog, stored, &references.positions(), seed, defer);
-    let firearms = catalog.firearms.as_typed();
-    let mut variants: HashMap<String, Vec<usize>> = HashMap::new();
-    for (position, firearm) in firearms.iter().enumerate() {
-        if let Some(parent) = &firearm.parent_firearm_id {
-            variants.entry(parent.clone()).or_default().push(position);
-        }
-    }
     let game = if defer {
         deferred::Deferred::pending()
     } else {
         // Not a patch: every firearm's stats are in `stored`, as its rendering reads them.
-        let stats: Vec<GameStats> =
-            firearms.iter().map(|f| stored.stats.get(&f.id).copied().unwrap_or_default()).collect();
+        let mut stats = vec![GameStats::default(); catalog.firearms.len()];
+        for (id, &at) in firearm_at {
+            stats[at] = stored.stats.get(id).copied().unwrap_or_default();
+        }
         let positions = (firearm_at, &references.category_at);
         deferred::Deferred::ready(game_analytics(catalog, &stats, positions, &derived.orders).into())
     };
-    (derived, variants, game)
+    (derived, game)
+}
+
+/// Each parent's variants (positions, in catalog order), from each firearm's parent.
+fn variants(parents: Vec<Option<String>>) -> HashMap<String, Vec<usize>> {
+    let mut variants: HashMap<String, Vec<usize>> = HashMap::new();
+    for (position, parent) in parents.into_iter().enumerate() {
+        if let Some(parent) = parent {
+            variants.entry(parent).or_default().push(position);
+        }
+    }
+    variants
 }
 
 /// The second phase of `ReadModel::assemble`, record by record (a packed catalog decodes each

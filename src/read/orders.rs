@@ -97,21 +97,27 @@ impl Orders {
     /// order is total (ties end on the id), and the sort finds an order that is nearly right in
     /// long runs: a patch that moves one firearm sorts in about one pass instead of n log n.
     pub fn build_from(catalog: &Catalog, caliber_at: &HashMap<String, usize>, seed: Option<&Orders>) -> Self {
-        let firearms = catalog.firearms.typed();
-        let seed = seed.filter(|seed| seed.name.positions.len() == firearms.len());
+        let count = catalog.firearms.len();
+        let seed = seed.filter(|seed| seed.name.positions.len() == count);
         let start = |order: Option<&Order>| -> Vec<u32> {
-            order.map_or_else(|| (0..firearms.len() as u32).collect(), |order| order.positions.clone())
+            order.map_or_else(|| (0..count as u32).collect(), |order| order.positions.clone())
         };
+        let caliber_names = CaliberNames::of(catalog, caliber_at);
+        // Every sort's key, read in one pass over the firearms.
+        let keys = catalog.firearms.column(|f| SortKeys {
+            name: (f.name.to_lowercase(), f.id.clone()),
+            weight: f.weight_empty_g,
+            year: year_key(f),
+            caliber: caliber_names.key(f),
+        });
         // Names are compared once, here; every other order breaks its ties by name rank, a
         // number (at 100,000 firearms the orders and rankings sorted names a dozen times).
-        let name = by_name(catalog, start(seed.map(|s| &s.name)));
+        let name = by_name(&keys, start(seed.map(|s| &s.name)));
         let by_name = |a: usize, b: usize| name.rank[a].cmp(&name.rank[b]);
-        let caliber_names = CaliberNames::of(catalog, caliber_at);
-        let caliber_key: Vec<Option<&str>> = firearms.iter().map(|f| caliber_names.key(f)).collect();
         Self {
-            weight: order(start(seed.map(|s| &s.weight)), |i| firearms[i].weight_empty_g, &by_name),
-            year: order(start(seed.map(|s| &s.year)), |i| year_key(&firearms[i]), &by_name),
-            caliber: order_by_key(start(seed.map(|s| &s.caliber)), |i| caliber_key[i], &by_name),
+            weight: order(start(seed.map(|s| &s.weight)), |i| keys[i].weight, &by_name),
+            year: order(start(seed.map(|s| &s.year)), |i| keys[i].year, &by_name),
+            caliber: order_by_key(start(seed.map(|s| &s.caliber)), |i| keys[i].caliber, &by_name),
             name,
         }
     }
@@ -202,16 +208,19 @@ fn reinserted<K: Ord>(
     Order::new(known, known_count)
 }
 
+/// A firearm's key in each sort: its name (lowered) and id, weight, year and primary cartridge's name.
+struct SortKeys<'a> {
+    name: (String, String),
+    weight: Option<f64>,
+    year: Option<f64>,
+    caliber: Option<&'a str>,
+}
+
 /// Every firearm by name, case aside, ties by id: the name order and the tie-break of the others.
 /// `positions` holds every position once, in the order the sort starts from.
-fn by_name(catalog: &Catalog, mut positions: Vec<u32>) -> Order {
-    let firearms = catalog.firearms.typed();
-    let name_key: Vec<String> = firearms.iter().map(|f| f.name.to_lowercase()).collect();
-    positions.sort_by(|&a, &b| {
-        let (a, b) = (a as usize, b as usize);
-        name_key[a].cmp(&name_key[b]).then_with(|| firearms[a].id.cmp(&firearms[b].id))
-    });
-    Order::new(positions, firearms.len())
+fn by_name(keys: &[SortKeys], mut positions: Vec<u32>) -> Order {
+    positions.sort_by(|&a, &b| keys[a as usize].name.cmp(&keys[b as usize].name));
+    Order::new(positions, keys.len())
 }
 
 fn order(

@@ -141,7 +141,13 @@ impl Rankings {
         category_at: &HashMap<String, usize>,
         names: &Order,
     ) -> Self {
-        let firearms = catalog.firearms.typed();
+        // What each ranking reads of a firearm, in one pass over the firearms.
+        let firearms = catalog.firearms.column(|f| Ranked {
+            values: RANKED_STATS.iter().map(|stat| (stat.value)(f)).collect(),
+            category: category_at.get(&f.category_id).copied(),
+            power: power_inputs(f, catalog, caliber_at),
+            action: ACTION_TYPES.iter().position(|known| Some(*known) == f.action_type.as_deref()),
+        });
         // Sorted on integer keys (the value in `total_cmp` order, then the name rank): at
         // 100,000 firearms a comparator closure per stat was most of the rankings' build.
         let ranked = |value: &dyn Fn(usize) -> Option<f64>, better: Better| {
@@ -158,10 +164,12 @@ impl Rankings {
             known.sort_unstable();
             known.into_iter().map(|(_, _, at)| at).collect::<Vec<u32>>()
         };
-        let by_stat: Vec<Vec<u32>> =
-            RANKED_STATS.iter().map(|s| ranked(&|at| (s.value)(&firearms[at]), s.better)).collect();
-        let category_of: Vec<Option<usize>> =
-            firearms.iter().map(|f| category_at.get(&f.category_id).copied()).collect();
+        let by_stat: Vec<Vec<u32>> = RANKED_STATS
+            .iter()
+            .enumerate()
+            .map(|(stat, s)| ranked(&|at| firearms[at].values[stat], s.better))
+            .collect();
+        let category_of: Vec<Option<usize>> = firearms.iter().map(|f| f.category).collect();
         let by_stat_in_category = by_stat
             .iter()
             .map(|order| {
@@ -174,35 +182,49 @@ impl Rankings {
                 split
             })
             .collect();
-        let power: Vec<Option<PowerInputs>> = firearms
-            .iter()
-            .map(|f| {
-                let cartridge_energy = || {
-                    let link = f.calibers.iter().find(|c| c.is_primary).or(f.calibers.first())?;
-                    catalog.calibers[*caliber_at.get(&link.caliber_id)?].typical_muzzle_energy_j
-                };
-                let (energy, from_cartridge) = match f.muzzle_energy_j {
-                    Some(energy) => (energy, false),
-                    None => (cartridge_energy()?, true),
-                };
-                Some(PowerInputs {
-                    muzzle_energy_j: energy,
-                    energy_from_cartridge: from_cartridge,
-                    rate_of_fire_rpm: f.rate_of_fire_rpm,
-                    score: power_score(energy, f.rate_of_fire_rpm),
-                })
-            })
-            .collect();
+        let power: Vec<Option<PowerInputs>> = firearms.iter().map(|f| f.power).collect();
         let by_power = ranked(&|at| power[at].map(|p| p.score), Better::Higher);
         let mut by_action = vec![Vec::new(); ACTION_TYPES.len()];
         for at in names.iter(false) {
-            let action = firearms[at].action_type.as_deref();
-            if let Some(kind) = ACTION_TYPES.iter().position(|known| Some(*known) == action) {
+            if let Some(kind) = firearms[at].action {
                 by_action[kind].push(at);
             }
         }
         Self { by_stat, by_stat_in_category, power, by_power, by_action }
     }
+}
+
+/// What the rankings read of one firearm.
+struct Ranked {
+    /// Per entry of `RANKED_STATS`, its figure.
+    values: Vec<Option<f64>>,
+    /// Its category's position.
+    category: Option<usize>,
+    power: Option<PowerInputs>,
+    /// Its action type's place in `ACTION_TYPES`.
+    action: Option<usize>,
+}
+
+/// `firearm`'s power inputs, if it can be rated (`power_score`).
+fn power_inputs(
+    firearm: &Firearm,
+    catalog: &Catalog,
+    caliber_at: &HashMap<String, usize>,
+) -> Option<PowerInputs> {
+    let cartridge_energy = || {
+        let link = firearm.calibers.iter().find(|c| c.is_primary).or(firearm.calibers.first())?;
+        catalog.calibers[*caliber_at.get(&link.caliber_id)?].typical_muzzle_energy_j
+    };
+    let (energy, from_cartridge) = match firearm.muzzle_energy_j {
+        Some(energy) => (energy, false),
+        None => (cartridge_energy()?, true),
+    };
+    Some(PowerInputs {
+        muzzle_energy_j: energy,
+        energy_from_cartridge: from_cartridge,
+        rate_of_fire_rpm: firearm.rate_of_fire_rpm,
+        score: power_score(energy, firearm.rate_of_fire_rpm),
+    })
 }
 
 /// `value` as an integer in the order of `f64::total_cmp` (the same bit trick it uses).

@@ -90,22 +90,22 @@ pub const COVERED_FIELDS: &[(&str, FilledTest)] = fields![
 
 pub fn field_coverage(catalog: &Catalog) -> Value {
     let total = catalog.firearms.len();
+    // Per field, how many firearms fill it, in one pass over the firearms.
+    let mut filled_count = vec![0usize; COVERED_FIELDS.len()];
+    for firearm in &catalog.firearms {
+        for (count, (_, filled)) in filled_count.iter_mut().zip(COVERED_FIELDS) {
+            *count += usize::from(filled(&firearm));
+        }
+    }
     let fields: Vec<Value> = COVERED_FIELDS
         .iter()
-        .map(|(name, filled)| {
-            let n = catalog.firearms.iter().filter(|f| filled(f)).count();
-            json!({ "field": name, "filled": n, "share": share(n, total) })
-        })
+        .zip(&filled_count)
+        .map(|((name, _), &n)| json!({ "field": name, "filled": n, "share": share(n, total) }))
         .collect();
     let filled_per_firearm = if total == 0 {
         0.0
     } else {
-        let sum: usize = catalog
-            .firearms
-            .typed()
-            .iter()
-            .map(|f| COVERED_FIELDS.iter().filter(|(_, filled)| filled(f)).count())
-            .sum();
+        let sum: usize = filled_count.iter().sum();
         (sum as f64 / total as f64 * 10.0).round() / 10.0
     };
     json!({
@@ -118,6 +118,7 @@ pub fn field_coverage(catalog: &Catalog) -> Value {
 
 /// Per category: the firearms introduced in each decade (oldest first) and those with no year.
 pub fn catalog_coverage(catalog: &Catalog, category_of: &[Option<usize>]) -> Value {
+    let years = catalog.firearms.column(|f| f.year_introduced);
     let rows: Vec<Value> = catalog
         .categories
         .iter()
@@ -126,9 +127,9 @@ pub fn catalog_coverage(catalog: &Catalog, category_of: &[Option<usize>]) -> Val
             let mut decades: BTreeMap<i64, usize> = BTreeMap::new();
             let mut total = 0;
             let mut unknown = 0;
-            for (firearm, _) in catalog.firearms.iter().zip(category_of).filter(|(_, c)| **c == Some(at)) {
+            for (year, _) in years.iter().zip(category_of).filter(|(_, c)| **c == Some(at)) {
                 total += 1;
-                match firearm.year_introduced {
+                match *year {
                     Some(year) => *decades.entry(year - year.rem_euclid(10)).or_default() += 1,
                     None => unknown += 1,
                 }

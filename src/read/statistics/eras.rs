@@ -31,16 +31,16 @@ pub struct Eras {
 
 impl Eras {
     pub fn build(catalog: &Catalog, facts: &[Facts], names: &Order) -> Self {
+        let years = catalog.firearms.column(|f| f.year_introduced);
         let mut firearms: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
-        for (at, firearm) in catalog.firearms.iter().enumerate() {
-            if let Some(year) = firearm.year_introduced {
+        for (at, year) in years.iter().enumerate() {
+            if let Some(year) = year {
                 firearms.entry(year - year.rem_euclid(10)).or_default().push(at);
             }
         }
         // By year, then by name (the name order's rank: case aside, ties by id).
         for positions in firearms.values_mut() {
-            positions
-                .sort_unstable_by_key(|&at| (catalog.firearms.get(at).year_introduced, names.key(at, false)));
+            positions.sort_unstable_by_key(|&at| (years[at], names.key(at, false)));
         }
         let calibers = firearms
             .iter()

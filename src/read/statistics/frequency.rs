@@ -73,27 +73,25 @@ impl Frequencies {
         for category in category_of.iter().flatten() {
             firearms_per_category[*category] += 1;
         }
-        let firearms = catalog.firearms.typed();
-        let firearm = |at: usize| -> &Firearm { &firearms[at] };
+        // Each firearm's action type and features (trimmed, lower case, each once), in one pass.
+        let (action_types, features): (Vec<Option<String>>, Vec<Vec<String>>) = catalog
+            .firearms
+            .column(|f| {
+                let mut features: Vec<String> =
+                    f.features.iter().flatten().map(|feature| feature.trim().to_lowercase()).collect();
+                features.sort_unstable();
+                features.dedup();
+                (f.action_type.as_deref().map(str::to_owned), features)
+            })
+            .into_iter()
+            .unzip();
         Self {
             calibers,
             manufacturers: PerCategory::build(categories, category_of, |at| {
                 facts[at].manufacturer_position()
             }),
-            action_types: PerCategory::build(categories, category_of, |at| {
-                firearm(at).action_type.as_deref().map(str::to_owned)
-            }),
-            features: PerCategory::build(categories, category_of, |at| {
-                let mut features: Vec<String> = firearm(at)
-                    .features
-                    .iter()
-                    .flatten()
-                    .map(|feature| feature.trim().to_lowercase())
-                    .collect();
-                features.sort_unstable();
-                features.dedup();
-                features
-            }),
+            action_types: PerCategory::build(categories, category_of, |at| action_types[at].clone()),
+            features: PerCategory::build(categories, category_of, |at| features[at].clone()),
             firearms_per_category,
         }
     }
@@ -108,7 +106,7 @@ impl Frequencies {
 pub type MaterialOf = fn(&Firearm) -> Option<&str>;
 
 /// The components 79 reports on, with the field holding each one's material.
-pub const COMPONENTS: &[(&str, MaterialOf)] = &[
+pub const COMPONENTS: [(&str, MaterialOf); 4] = [
     ("frame", |f| f.frame_material.as_deref()),
     ("slide", |f| f.slide_material.as_deref()),
     ("barrel", |f| f.barrel_material.as_deref()),
@@ -118,11 +116,16 @@ pub const COMPONENTS: &[(&str, MaterialOf)] = &[
 /// Per component: how many firearms state its material, and each material (lower case) with its
 /// count and share of those.
 pub fn materials(catalog: &Catalog) -> Value {
+    // Each firearm's stated materials (trimmed, lower case), by component, in one pass.
+    let stated_by_firearm = catalog
+        .firearms
+        .column(|f| COMPONENTS.map(|(_, material)| material(f).map(|m| m.trim().to_lowercase())));
     let rows: Vec<Value> = COMPONENTS
         .iter()
-        .map(|(component, material)| {
+        .enumerate()
+        .map(|(at, (component, _))| {
             let stated: Vec<String> =
-                catalog.firearms.typed().iter().filter_map(|f| material(f)).map(|m| m.trim().to_lowercase()).collect();
+                stated_by_firearm.iter().filter_map(|materials| materials[at].clone()).collect();
             let total = stated.len();
             let materials: Vec<Value> = tally(stated)
                 .into_iter()
