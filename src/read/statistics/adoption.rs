@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::catalog::model::Catalog;
+use super::Read;
 
 /// Adopter entries and the distinct firearms they adopted.
 #[derive(Debug, Default, Clone, serde::Serialize, serde::Deserialize)]
@@ -31,14 +31,14 @@ pub struct Adoption {
 pub const UNSPECIFIED: &str = "unspecified";
 
 impl Adoption {
-    pub fn build(catalog: &Catalog) -> Self {
+    pub fn build(firearms: &[Read]) -> Self {
         let mut by_country: BTreeMap<String, (AdoptionCount, BTreeMap<String, AdoptionCount>)> =
             BTreeMap::new();
         let mut by_type: BTreeMap<String, (AdoptionCount, BTreeMap<String, AdoptionCount>)> = BTreeMap::new();
-        for (at, firearm) in catalog.firearms.iter().enumerate() {
-            for user in &firearm.users {
-                let kind = user.user_type.as_deref().unwrap_or(UNSPECIFIED).to_owned();
-                let country = user.country_code.as_ref().map(|c| c.to_ascii_uppercase());
+        for (at, firearm) in firearms.iter().enumerate() {
+            for (user_type, country_code) in &firearm.users {
+                let kind = user_type.as_deref().unwrap_or(UNSPECIFIED).to_owned();
+                let country = country_code.as_ref().map(|c| c.to_ascii_uppercase());
                 if let Some(country) = &country {
                     let (all, types) = by_country.entry(country.clone()).or_default();
                     all.add(at);

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use super::{decade_label, share};
+use super::{Read, decade_label, share};
 use crate::catalog::model::{Catalog, Firearm};
 
 /// A field is filled when it holds a value (a list: at least one item).
@@ -88,13 +88,22 @@ pub const COVERED_FIELDS: &[(&str, FilledTest)] = fields![
     "sources" => sources,
 ];
 
-pub fn field_coverage(catalog: &Catalog) -> Value {
-    let total = catalog.firearms.len();
-    // Per field, how many firearms fill it, in one pass over the firearms.
+/// Which of `COVERED_FIELDS` `firearm` fills: bit `i` for the `i`th.
+pub fn filled_fields(firearm: &Firearm) -> u64 {
+    const { assert!(COVERED_FIELDS.len() <= 64, "a field's bit fits in a u64") };
+    COVERED_FIELDS
+        .iter()
+        .enumerate()
+        .fold(0, |bits, (i, (_, filled))| bits | (u64::from(filled(firearm)) << i))
+}
+
+pub fn field_coverage(firearms: &[Read]) -> Value {
+    let total = firearms.len();
+    // Per field, how many firearms fill it.
     let mut filled_count = vec![0usize; COVERED_FIELDS.len()];
-    for firearm in &catalog.firearms {
-        for (count, (_, filled)) in filled_count.iter_mut().zip(COVERED_FIELDS) {
-            *count += usize::from(filled(&firearm));
+    for firearm in firearms {
+        for (i, count) in filled_count.iter_mut().enumerate() {
+            *count += (firearm.filled >> i & 1) as usize;
         }
     }
     let fields: Vec<Value> = COVERED_FIELDS
@@ -117,8 +126,7 @@ pub fn field_coverage(catalog: &Catalog) -> Value {
 }
 
 /// Per category: the firearms introduced in each decade (oldest first) and those with no year.
-pub fn catalog_coverage(catalog: &Catalog, category_of: &[Option<usize>]) -> Value {
-    let years = catalog.firearms.column(|f| f.year_introduced);
+pub fn catalog_coverage(catalog: &Catalog, firearms: &[Read], category_of: &[Option<usize>]) -> Value {
     let rows: Vec<Value> = catalog
         .categories
         .iter()
@@ -127,9 +135,9 @@ pub fn catalog_coverage(catalog: &Catalog, category_of: &[Option<usize>]) -> Val
             let mut decades: BTreeMap<i64, usize> = BTreeMap::new();
             let mut total = 0;
             let mut unknown = 0;
-            for (year, _) in years.iter().zip(category_of).filter(|(_, c)| **c == Some(at)) {
+            for (firearm, _) in firearms.iter().zip(category_of).filter(|(_, c)| **c == Some(at)) {
                 total += 1;
-                match *year {
+                match firearm.year_introduced {
                     Some(year) => *decades.entry(year - year.rem_euclid(10)).or_default() += 1,
                     None => unknown += 1,
                 }

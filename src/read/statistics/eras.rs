@@ -3,8 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::tally;
-use crate::catalog::model::Catalog;
+use super::{Read, tally};
 use crate::read::facts::Facts;
 use crate::read::orders::Order;
 
@@ -30,17 +29,16 @@ pub struct Eras {
 }
 
 impl Eras {
-    pub fn build(catalog: &Catalog, facts: &[Facts], names: &Order) -> Self {
-        let years = catalog.firearms.column(|f| f.year_introduced);
+    pub fn build(read: &[Read], facts: &[Facts], names: &Order) -> Self {
         let mut firearms: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
-        for (at, year) in years.iter().enumerate() {
+        for (at, year) in read.iter().map(|f| f.year_introduced).enumerate() {
             if let Some(year) = year {
                 firearms.entry(year - year.rem_euclid(10)).or_default().push(at);
             }
         }
         // By year, then by name (the name order's rank: case aside, ties by id).
         for positions in firearms.values_mut() {
-            positions.sort_unstable_by_key(|&at| (years[at], names.key(at, false)));
+            positions.sort_unstable_by_key(|&at| (read[at].year_introduced, names.key(at, false)));
         }
         let calibers = firearms
             .iter()

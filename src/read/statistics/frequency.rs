@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use super::{most_first, share, tally};
+use super::{Read, most_first, share, tally};
 use crate::catalog::model::{Catalog, Firearm};
 use crate::read::facts::Facts;
 
@@ -62,7 +62,12 @@ pub struct Frequencies {
 
 impl Frequencies {
     /// `category_of` and `facts`: each firearm's category position and packed facts.
-    pub fn build(catalog: &Catalog, category_of: &[Option<usize>], facts: &[Facts]) -> Self {
+    pub fn build(
+        catalog: &Catalog,
+        firearms: &[Read],
+        category_of: &[Option<usize>],
+        facts: &[Facts],
+    ) -> Self {
         let calibers = tally(facts.iter().flat_map(|f| {
             let mut chambered: Vec<usize> = f.calibers.iter().map(|&caliber| caliber as usize).collect();
             chambered.dedup();
@@ -73,25 +78,13 @@ impl Frequencies {
         for category in category_of.iter().flatten() {
             firearms_per_category[*category] += 1;
         }
-        // Each firearm's action type and features (trimmed, lower case, each once), in one pass.
-        let (action_types, features): (Vec<Option<String>>, Vec<Vec<String>>) = catalog
-            .firearms
-            .column(|f| {
-                let mut features: Vec<String> =
-                    f.features.iter().flatten().map(|feature| feature.trim().to_lowercase()).collect();
-                features.sort_unstable();
-                features.dedup();
-                (f.action_type.as_deref().map(str::to_owned), features)
-            })
-            .into_iter()
-            .unzip();
         Self {
             calibers,
             manufacturers: PerCategory::build(categories, category_of, |at| {
                 facts[at].manufacturer_position()
             }),
-            action_types: PerCategory::build(categories, category_of, |at| action_types[at].clone()),
-            features: PerCategory::build(categories, category_of, |at| features[at].clone()),
+            action_types: PerCategory::build(categories, category_of, |at| firearms[at].action_type.clone()),
+            features: PerCategory::build(categories, category_of, |at| firearms[at].features.clone()),
             firearms_per_category,
         }
     }
@@ -115,17 +108,13 @@ pub const COMPONENTS: [(&str, MaterialOf); 4] = [
 
 /// Per component: how many firearms state its material, and each material (lower case) with its
 /// count and share of those.
-pub fn materials(catalog: &Catalog) -> Value {
-    // Each firearm's stated materials (trimmed, lower case), by component, in one pass.
-    let stated_by_firearm = catalog
-        .firearms
-        .column(|f| COMPONENTS.map(|(_, material)| material(f).map(|m| m.trim().to_lowercase())));
+pub fn materials(firearms: &[Read]) -> Value {
     let rows: Vec<Value> = COMPONENTS
         .iter()
         .enumerate()
         .map(|(at, (component, _))| {
             let stated: Vec<String> =
-                stated_by_firearm.iter().filter_map(|materials| materials[at].clone()).collect();
+                firearms.iter().filter_map(|firearm| firearm.materials[at].clone()).collect();
             let total = stated.len();
             let materials: Vec<Value> = tally(stated)
                 .into_iter()

@@ -51,16 +51,68 @@ impl Statistics {
     /// breaks ties.
     pub fn build(catalog: &Catalog, facts: &[Facts], names: &Order, last_change: Option<String>) -> Self {
         let category_of: Vec<Option<usize>> = facts.iter().map(Facts::category_position).collect();
+        let firearms = catalog.firearms.column(Read::of);
         Self {
-            summary: summary::summary(catalog, last_change),
-            production_status: summary::production_status(catalog),
-            field_coverage: coverage::field_coverage(catalog),
-            catalog_coverage: coverage::catalog_coverage(catalog, &category_of),
-            by_category: summary::by_category(catalog, &category_of),
-            materials: frequency::materials(catalog),
-            frequencies: Frequencies::build(catalog, &category_of, facts),
-            eras: Eras::build(catalog, facts, names),
-            adoption: Adoption::build(catalog),
+            summary: summary::summary(catalog, &firearms, last_change),
+            production_status: summary::production_status(&firearms),
+            field_coverage: coverage::field_coverage(&firearms),
+            catalog_coverage: coverage::catalog_coverage(catalog, &firearms, &category_of),
+            by_category: summary::by_category(catalog, &firearms, &category_of),
+            materials: frequency::materials(&firearms),
+            frequencies: Frequencies::build(catalog, &firearms, &category_of, facts),
+            eras: Eras::build(&firearms, facts, names),
+            adoption: Adoption::build(&firearms),
+        }
+    }
+}
+
+/// What the statistics read of one firearm, taken for all of them in one pass (`Held::column`):
+/// a pass per figure decoded every firearm of a packed catalog nine times over.
+pub struct Read {
+    base_model: bool,
+    country_of_origin: Option<String>,
+    status: Option<String>,
+    /// Bit `i` set when the firearm fills `COVERED_FIELDS[i]`.
+    filled: u64,
+    year_introduced: Option<i64>,
+    /// `summary::MEAN_FIGURES`, in their order.
+    averaged: [Option<f64>; summary::MEAN_FIGURES.len()],
+    /// Per `frequency::COMPONENTS` entry, the stated material, trimmed and in lower case.
+    materials: [Option<String>; frequency::COMPONENTS.len()],
+    action_type: Option<String>,
+    /// Its features, trimmed, in lower case, each once, sorted.
+    features: Vec<String>,
+    /// Per adopter, its user type and country code as stated.
+    users: Vec<(Option<String>, Option<String>)>,
+}
+
+impl Read {
+    fn of(firearm: &crate::catalog::model::Firearm) -> Self {
+        let mut features: Vec<String> =
+            firearm.features.iter().flatten().map(|feature| feature.trim().to_lowercase()).collect();
+        features.sort_unstable();
+        features.dedup();
+        Self {
+            base_model: firearm.parent_firearm_id.is_none(),
+            country_of_origin: firearm.country_of_origin.as_deref().map(str::to_owned),
+            status: firearm.status.as_deref().map(str::to_owned),
+            filled: coverage::filled_fields(firearm),
+            year_introduced: firearm.year_introduced,
+            averaged: summary::MEAN_FIGURES.map(|(_, _, figure)| figure(firearm)),
+            materials: frequency::COMPONENTS
+                .map(|(_, material)| material(firearm).map(|m| m.trim().to_lowercase())),
+            action_type: firearm.action_type.as_deref().map(str::to_owned),
+            features,
+            users: firearm
+                .users
+                .iter()
+                .map(|user| {
+                    (
+                        user.user_type.as_deref().map(str::to_owned),
+                        user.country_code.as_deref().map(str::to_owned),
+                    )
+                })
+                .collect(),
         }
     }
 }

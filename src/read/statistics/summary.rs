@@ -4,24 +4,17 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
-use super::share;
+use super::{Read, share};
 use crate::catalog::model::{Catalog, Firearm};
 use crate::catalog::vocabulary::FIREARM_STATUSES;
 
-pub fn summary(catalog: &Catalog, last_change: Option<String>) -> Value {
-    let mut base_models = 0;
-    let mut countries: BTreeSet<String> = BTreeSet::new();
-    let mut count_country = |code: &str| {
-        // Owned only when new: a few hundred countries over a hundred thousand firearms.
-        if !countries.contains(code) {
-            countries.insert(code.to_owned());
-        }
-    };
-    for firearm in &catalog.firearms {
-        base_models += usize::from(firearm.parent_firearm_id.is_none());
-        firearm.country_of_origin.as_deref().map(&mut count_country);
-    }
-    catalog.manufacturers.iter().filter_map(|m| m.country_code.as_deref()).for_each(&mut count_country);
+pub fn summary(catalog: &Catalog, firearms: &[Read], last_change: Option<String>) -> Value {
+    let base_models = firearms.iter().filter(|f| f.base_model).count();
+    let countries: BTreeSet<&str> = firearms
+        .iter()
+        .filter_map(|f| f.country_of_origin.as_deref())
+        .chain(catalog.manufacturers.iter().filter_map(|m| m.country_code.as_deref()))
+        .collect();
     json!({
         "firearms": catalog.firearms.len(),
         "baseModels": base_models,
@@ -38,12 +31,12 @@ pub fn summary(catalog: &Catalog, last_change: Option<String>) -> Value {
     })
 }
 
-pub fn production_status(catalog: &Catalog) -> Value {
-    let total = catalog.firearms.len();
+pub fn production_status(firearms: &[Read]) -> Value {
+    let total = firearms.len();
     // Each firearm's status among `FIREARM_STATUSES` (None: unknown, or not one of them).
     let mut counts = vec![0; FIREARM_STATUSES.len()];
     let mut unknown = 0;
-    for firearm in &catalog.firearms {
+    for firearm in firearms {
         match firearm.status.as_deref() {
             Some(status) => {
                 if let Some(at) = FIREARM_STATUSES.iter().position(|&known| known == status) {
@@ -65,39 +58,28 @@ pub fn production_status(catalog: &Catalog) -> Value {
 type Figure = fn(&Firearm) -> Option<f64>;
 
 /// The figures 77 averages, with their units.
-const MEAN_FIGURES: [(&str, &str, Figure); 4] = [
+pub(super) const MEAN_FIGURES: [(&str, &str, Figure); 4] = [
     ("weightEmptyG", "g", |f| f.weight_empty_g),
     ("barrelLengthMm", "mm", |f| f.barrel_length_mm),
     ("muzzleEnergyJ", "J", |f| f.muzzle_energy_j),
     ("effectiveRangeM", "m", |f| f.effective_range_m),
 ];
 
-/// What 77 reads of a firearm: `MEAN_FIGURES` in their order, and whether it is a base model.
-struct Averaged {
-    figures: [Option<f64>; MEAN_FIGURES.len()],
-    base_model: bool,
-}
-
 /// Per category: firearms, base models, and the arithmetic mean of each figure over the firearms
 /// that state it (`count` says how many; the mean is null when none does), rounded to 0.1.
-pub fn by_category(catalog: &Catalog, category_of: &[Option<usize>]) -> Value {
-    // Each firearm's figures and whether it is a base model, in one pass.
-    let firearms = catalog.firearms.column(|f| Averaged {
-        figures: MEAN_FIGURES.map(|(_, _, figure)| figure(f)),
-        base_model: f.parent_firearm_id.is_none(),
-    });
+pub fn by_category(catalog: &Catalog, firearms: &[Read], category_of: &[Option<usize>]) -> Value {
     let rows: Vec<Value> = catalog
         .categories
         .iter()
         .enumerate()
         .map(|(at, category)| {
-            let members: Vec<&Averaged> =
+            let members: Vec<&Read> =
                 firearms.iter().zip(category_of).filter(|(_, c)| **c == Some(at)).map(|(f, _)| f).collect();
             let means: serde_json::Map<String, Value> = MEAN_FIGURES
                 .iter()
                 .enumerate()
                 .map(|(figure, (name, unit, _))| {
-                    let values: Vec<f64> = members.iter().filter_map(|f| f.figures[figure]).collect();
+                    let values: Vec<f64> = members.iter().filter_map(|f| f.averaged[figure]).collect();
                     let mean = (!values.is_empty())
                         .then(|| (values.iter().sum::<f64>() / values.len() as f64 * 10.0).round() / 10.0);
                     ((*name).to_owned(), json!({ "mean": mean, "count": values.len(), "unit": unit }))
