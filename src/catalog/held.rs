@@ -163,7 +163,7 @@ impl<T: Serialize + DeserializeOwned + Send + Sync> Held<T> {
     pub fn pack(&mut self) {
         let Form::Typed(records) = &self.form else { return };
         let dictionary = Dictionary::sampled_bytes(records.len(), |at| encode(&*records[at]));
-        let mut blocks = BlocksWriter::with_capacity(0, records.len());
+        let mut blocks = BlocksWriter::for_blocks(records.len());
         for record in records {
             blocks.push(&dictionary.compress_bytes(&encode(&**record)));
         }
@@ -222,7 +222,7 @@ impl<T: Keyed + Serialize + DeserializeOwned + Send + Sync> Held<T> {
         }
         fresh.sort_by(|a, b| a.1.key().cmp(b.1.key()));
         let mut fresh = fresh.into_iter().map(|(at, record)| (at.unwrap_or_else(|at| at), record)).peekable();
-        let mut out = BlocksWriter::with_capacity(old.blocks.bytes_held(), old.blocks.len() + fresh.len());
+        let mut out = BlocksWriter::for_blocks(old.blocks.len() + fresh.len());
         for at in 0..=old.blocks.len() {
             while let Some((_, record)) = fresh.next_if(|(before, _)| *before == at) {
                 out.push(&old.block_of(&*record));

@@ -136,13 +136,6 @@ pub struct Stored<'a> {
     pub last_change: Option<String>,
 }
 
-/// One firearm's share of the read model, rendered on a worker thread.
-struct RenderedFirearm {
-    forms: forms::Held,
-    stats: GameStats,
-    user_ids: Vec<i64>,
-}
-
 /// A read model being patched (`ReadModel::update`): its firearms not in `changed` are kept as
 /// they were rendered.
 #[derive(Clone, Copy)]
@@ -156,6 +149,16 @@ pub struct Previous<'a> {
     pub same_positions: bool,
 }
 
+impl Previous<'_> {
+    /// The firearm's position in the previous read model, when it did not change since.
+    fn kept_at(&self, id: &str) -> Option<usize> {
+        if self.changed.contains(id) {
+            return None;
+        }
+        self.read.firearm_at.get(id).copied()
+    }
+}
+
 /// What rendering a firearm needs from the rest of the catalog.
 struct Context<'a> {
     stored: &'a Stored<'a>,
@@ -165,10 +168,9 @@ struct Context<'a> {
 }
 
 /// A firearm's served forms as text.
-fn form_texts(stored: &Stored, firearm: &crate::catalog::model::Firearm) -> FormTexts {
+fn form_texts(stored: &Stored, firearm: &crate::catalog::model::Firearm, stats: &GameStats) -> FormTexts {
     let meta = (stored.meta)("firearms", &firearm.id);
-    let stats = stored.stats.get(&firearm.id).copied().unwrap_or_default();
-    let flat = firearm_json::full_record(firearm, &stats, &meta);
+    let flat = firearm_json::full_record(firearm, stats, &meta);
     FormTexts {
         item: to_raw_value(&firearm_json::list_item(&flat)).expect("a JSON value serialises"),
         full: serde_json::Value::Object(flat).to_string(),
@@ -176,38 +178,57 @@ fn form_texts(stored: &Stored, firearm: &crate::catalog::model::Firearm) -> Form
     }
 }
 
-impl Context<'_> {
-    fn render(&self, firearm: &crate::catalog::model::Firearm) -> RenderedFirearm {
-        if let Some(kept) = self.kept(firearm) {
-            return kept;
-        }
-        let (forms, stats, user_ids) = self.rendered(firearm);
-        RenderedFirearm { forms: forms::Held::Rendered(forms), stats, user_ids }
+impl<'a> Context<'a> {
+    /// A writer for the forms of about `firearms` firearms.
+    fn writer(&self, firearms: usize) -> forms::Writer<'a> {
+        let previous = self.previous.map(|previous| &previous.read.forms);
+        forms::Writer::new(self.dictionary, previous, firearms)
     }
 
-    /// The firearm's forms rendered now, with its stats and users.
+    /// The firearm's forms into `forms`: kept from the previous read model when the firearm did
+    /// not change since, else rendered now with its `stats`.
+    fn write(&self, firearm: &crate::catalog::model::Firearm, stats: &GameStats, forms: &mut forms::Writer) {
+        match self.previous.and_then(|previous| previous.kept_at(&firearm.id)) {
+            Some(at) => forms.push_kept(at),
+            None => forms.push_rendered(form_texts(self.stored, firearm, stats)),
+        }
+    }
+
+    /// The firearm's forms rendered now, with its stats and users (`stored` holds those of the
+    /// firearms a patch changed).
     fn rendered(
         &self,
         firearm: &crate::catalog::model::Firearm,
     ) -> (forms::FirearmForms, GameStats, Vec<i64>) {
         let stats = self.stored.stats.get(&firearm.id).copied().unwrap_or_default();
         let user_ids = self.stored.user_ids.get(&firearm.id).cloned().unwrap_or_default();
-        (Forms::compress(self.dictionary, form_texts(self.stored, firearm)), stats, user_ids)
+        (Forms::compress(self.dictionary, form_texts(self.stored, firearm, &stats)), stats, user_ids)
     }
+}
 
-    /// The firearm's share of the previous read model, when it did not change since.
-    fn kept(&self, firearm: &crate::catalog::model::Firearm) -> Option<RenderedFirearm> {
-        let previous = self.previous?;
-        if previous.changed.contains(&firearm.id) {
-            return None;
+/// Each firearm's game stats and users' stored ids by position (`ids`): taken out of `stored`,
+/// so its maps by id are not held through the build (about 25 MB at 100,000 firearms beside the
+/// forms being rendered), or, for a firearm a patch keeps, copied from the previous read model.
+fn by_position(
+    ids: &[String],
+    stored: &mut Stored,
+    previous: Option<Previous>,
+) -> (Vec<GameStats>, Vec<Vec<i64>>) {
+    let (mut stats, mut user_ids) = (Vec::with_capacity(ids.len()), Vec::with_capacity(ids.len()));
+    for id in ids {
+        match previous.and_then(|previous| previous.kept_at(id).map(|at| (previous.read, at))) {
+            Some((read, at)) => {
+                stats.push(read.stats[at]);
+                user_ids.push(read.user_ids[at].clone());
+            }
+            None => {
+                stats.push(stored.stats.remove(id).unwrap_or_default());
+                user_ids.push(stored.user_ids.remove(id).unwrap_or_default());
+            }
         }
-        let at = *previous.read.firearm_at.get(&firearm.id)?;
-        Some(RenderedFirearm {
-            forms: forms::Held::Kept(at),
-            stats: previous.read.stats[at],
-            user_ids: previous.read.user_ids[at].clone(),
-        })
     }
+    (stored.stats, stored.user_ids) = Default::default();
+    (stats, user_ids)
 }
 
 impl ReadModel {
@@ -244,21 +265,22 @@ impl ReadModel {
     /// firearm as it goes. At 100,000 synthetic firearms a building node peaked at 664-682 MiB
     /// with the typed records, the forms being rendered and the index's writer side by side,
     /// and at 363-374 MiB with a typed copy of the firearms in the first phase.
-    fn assemble(catalog: &Catalog, stored: Stored, previous: Option<Previous>) -> Result<Self, String> {
+    fn assemble(catalog: &Catalog, mut stored: Stored, previous: Option<Previous>) -> Result<Self, String> {
         let started = std::time::Instant::now();
         // Each firearm's id and parent, in one pass (a packed catalog decodes each firearm once).
         let (ids, parents): (Vec<String>, Vec<Option<String>>) =
             catalog.firearms.column(|f| (f.id.clone(), f.parent_firearm_id.clone())).into_iter().unzip();
+        let (stats, user_ids) = by_position(&ids, &mut stored, previous);
         let firearm_at = match previous {
             Some(previous) if previous.same_positions => previous.read.firearm_at.clone(),
             _ => std::sync::Arc::new(positions(ids.into_iter())),
         };
         let ammunition_at = positions(catalog.ammunition.iter().map(|a| a.id.clone()));
         let references = References::build(catalog, &stored);
-        let (derived, game) = whole_catalog(catalog, &stored, &references, &firearm_at, previous);
+        let (derived, game) = whole_catalog(catalog, &stored, &references, (&firearm_at, &stats), previous);
         let variants = variants(parents);
         let figures_ms = started.elapsed().as_millis() as u64;
-        let PerFirearm { forms, stats, user_ids, search } = per_firearm(catalog, &stored, previous)?;
+        let (forms, search) = per_firearm(catalog, &stored, &stats, previous)?;
         tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, figures_ms, "read model built");
         let records = PerRecord { firearm_at, ammunition_at, forms, stats, user_ids, variants };
         Ok(Self::assembled(references, records, derived, (search, game), stored.last_change))
@@ -404,7 +426,7 @@ fn whole_catalog(
     catalog: &Catalog,
     stored: &Stored,
     references: &References,
-    firearm_at: &HashMap<String, usize>,
+    (firearm_at, stats): (&HashMap<String, usize>, &[GameStats]),
     previous: Option<Previous>,
 ) -> (Derived, deferred::Deferred<std::sync::Arc<game::GameAnalytics>>) {
     // A patch serves its snapshot before the figures over the whole catalog (`deferred`).
@@ -415,13 +437,8 @@ fn whole_catalog(
     let game = if defer {
         deferred::Deferred::pending()
     } else {
-        // Not a patch: every firearm's stats are in `stored`, as its rendering reads them.
-        let mut stats = vec![GameStats::default(); catalog.firearms.len()];
-        for (id, &at) in firearm_at {
-            stats[at] = stored.stats.get(id).copied().unwrap_or_default();
-        }
         let positions = (firearm_at, &references.category_at);
-        deferred::Deferred::ready(game_analytics(catalog, &stats, positions, &derived.orders).into())
+        deferred::Deferred::ready(game_analytics(catalog, stats, positions, &derived.orders).into())
     };
     (derived, game)
 }
@@ -440,43 +457,33 @@ fn variants(parents: Vec<Option<String>>) -> HashMap<String, Vec<usize>> {
 /// The second phase of `ReadModel::assemble`, record by record (a packed catalog decodes each
 /// firearm as it is reached): the search index on one thread and the firearms' forms in two
 /// halves on two more. A patched snapshot renders almost nothing, so its time is the index's.
-fn per_firearm(catalog: &Catalog, stored: &Stored, previous: Option<Previous>) -> Result<PerFirearm, String> {
+fn per_firearm(
+    catalog: &Catalog,
+    stored: &Stored,
+    stats: &[GameStats],
+    previous: Option<Previous>,
+) -> Result<(Forms, std::sync::Arc<SearchIndex>), String> {
     let firearms = &catalog.firearms;
     let dictionary = match previous {
         Some(previous) => previous.read.forms.dictionary_used().clone(),
-        None => Forms::dictionary(firearms.len(), |at| form_texts(stored, &firearms.get(at))),
+        None => Forms::dictionary(firearms.len(), |at| form_texts(stored, &firearms.get(at), &stats[at])),
     };
     let context = Context { stored, dictionary: &dictionary, previous };
-    let render = |at: usize| context.render(&firearms.get(at));
-    let (rendered, search) = std::thread::scope(|scope| {
+    let write = |positions: std::ops::Range<usize>| {
+        let mut forms = context.writer(positions.len());
+        positions.for_each(|at| context.write(&firearms.get(at), &stats[at], &mut forms));
+        forms
+    };
+    let (forms, search) = std::thread::scope(|scope| {
         let search = scope.spawn(|| search_index(catalog, previous));
         let middle = firearms.len() / 2;
-        let render = &render;
-        let second = scope.spawn(move || (middle..firearms.len()).map(render).collect::<Vec<_>>());
-        let mut rendered: Vec<RenderedFirearm> = Vec::with_capacity(firearms.len());
-        rendered.extend((0..middle).map(render));
-        rendered.extend(second.join().expect("rendering never panics"));
-        (rendered, search.join().expect("indexing never panics"))
+        let write = &write;
+        let second = scope.spawn(move || write(middle..firearms.len()));
+        let mut forms = write(0..middle);
+        forms.append(second.join().expect("rendering never panics"));
+        (forms.finish(), search.join().expect("indexing never panics"))
     });
-    let search = search.map_err(|e| format!("building the search index: {e}"))?;
-    let mut forms: Vec<forms::Held> = Vec::with_capacity(firearms.len());
-    let mut stats = Vec::with_capacity(firearms.len());
-    let mut user_ids = Vec::with_capacity(firearms.len());
-    for firearm in rendered {
-        forms.push(firearm.forms);
-        stats.push(firearm.stats);
-        user_ids.push(firearm.user_ids);
-    }
-    let forms = Forms::new(dictionary, forms, previous.map(|previous| &previous.read.forms));
-    Ok(PerFirearm { forms, stats, user_ids, search })
-}
-
-/// What `per_firearm` makes.
-struct PerFirearm {
-    forms: Forms,
-    stats: Vec<GameStats>,
-    user_ids: Vec<Vec<i64>>,
-    search: std::sync::Arc<SearchIndex>,
+    Ok((forms, search.map_err(|e| format!("building the search index: {e}"))?))
 }
 
 /// The search index of `catalog`: the previous one kept or patched when it can be, else built.

@@ -47,6 +47,13 @@ use std::collections::{BinaryHeap, HashMap};
 use self::patch::{Counted, Patch, Statistics};
 use crate::catalog::model::{Catalog, Firearm};
 
+/// What the index writer may hold before it writes a segment: tantivy's least (its private
+/// `MEMORY_BUDGET_NUM_BYTES_MIN`), as the patch writer uses. A build writes
+/// several segments and merges them into one (`merge_in_catalog_order`); with 64 MB the writer
+/// held about as much beside the forms being rendered, the peak of a node building 100,000
+/// firearms, and one segment came out of it.
+const WRITER_BUDGET: usize = 15_000_000;
+
 /// The weighted text fields of a firearm document; the first `TYPO_FIELDS` also match typos.
 const FIELDS: [(&str, f32); 6] = [
     ("name", 4.0),
@@ -239,7 +246,7 @@ impl SearchIndex {
         let spellings = schema.add_text_field(SPELLINGS.0, TEXT);
         let position_field = schema.add_u64_field(POSITION, FAST | INDEXED);
         let index = Index::create_in_ram(schema.build());
-        let mut writer: IndexWriter = index.writer_with_num_threads(1, 64_000_000)?;
+        let mut writer: IndexWriter = index.writer_with_num_threads(1, WRITER_BUDGET)?;
         writer.set_merge_policy(Box::new(NoMergePolicy));
         let text_fields: Vec<Field> = fields.iter().map(|(field, _)| *field).chain([spellings]).collect();
         let texts_of = DocumentTexts::new(catalog);
@@ -248,6 +255,8 @@ impl SearchIndex {
             writer.add_document(document(&text_fields, position_field, &texts, position))?;
         }
         writer.commit()?;
+        merge_in_catalog_order(&index, &mut writer)?;
+        writer.wait_merging_threads()?;
         Self::over(&index, Patch::default())
     }
 
@@ -619,6 +628,28 @@ pub fn index_terms(text: &str) -> Vec<String> {
         terms.extend(tokens);
     }
     terms
+}
+
+/// The committed segments of `index` merged into one, in catalog order (a segment's documents
+/// are a run of positions; the merge stacks them in the order given), and the old segments'
+/// files dropped: one segment searches faster than several (a one-word search at 100,000
+/// firearms was 8% slower over four).
+fn merge_in_catalog_order(index: &Index, writer: &mut IndexWriter) -> tantivy::Result<()> {
+    let searcher = index.reader()?.searcher();
+    let mut segments = searcher
+        .segment_readers()
+        .iter()
+        .map(|segment| Ok((segment.fast_fields().u64(POSITION)?.first(0), segment.segment_id())))
+        .collect::<tantivy::Result<Vec<_>>>()?;
+    if segments.len() < 2 {
+        return Ok(());
+    }
+    segments.sort_by_key(|(first, _)| *first);
+    drop(searcher);
+    let ids: Vec<_> = segments.into_iter().map(|(_, id)| id).collect();
+    writer.merge(&ids).wait()?;
+    writer.garbage_collect_files().wait()?;
+    Ok(())
 }
 
 #[cfg(test)]
