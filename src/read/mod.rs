@@ -277,11 +277,25 @@ impl ReadModel {
         };
         let ammunition_at = positions(catalog.ammunition.iter().map(|a| a.id.clone()));
         let references = References::build(catalog, &stored);
-        let (derived, game) = whole_catalog(catalog, &stored, &references, (&firearm_at, &stats), previous);
         let variants = variants(parents);
-        let figures_ms = started.elapsed().as_millis() as u64;
-        let (forms, search) = per_firearm(catalog, &stored, &stats, previous)?;
-        tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, figures_ms, "read model built");
+        // The search index is written beside the first phase, not the second: its writer's
+        // memory then adds to the first phase's figures, not to the forms being rendered (the
+        // peak of a building node).
+        let (derived, game, forms, search) = std::thread::scope(|scope| {
+            let search = scope.spawn(|| search_index(catalog, previous));
+            let (derived, game) =
+                whole_catalog(catalog, &stored, &references, (&firearm_at, &stats), previous);
+            let figures_ms = started.elapsed().as_millis() as u64;
+            let forms = per_firearm(catalog, &stored, &stats, previous);
+            tracing::debug!(
+                figures_ms,
+                forms_ms = started.elapsed().as_millis() as u64,
+                "figures and forms built"
+            );
+            (derived, game, forms, search.join().expect("indexing never panics"))
+        });
+        let search = search.map_err(|e| format!("building the search index: {e}"))?;
+        tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, "read model built");
         let records = PerRecord { firearm_at, ammunition_at, forms, stats, user_ids, variants };
         Ok(Self::assembled(references, records, derived, (search, game), stored.last_change))
     }
@@ -455,14 +469,9 @@ fn variants(parents: Vec<Option<String>>) -> HashMap<String, Vec<usize>> {
 }
 
 /// The second phase of `ReadModel::assemble`, record by record (a packed catalog decodes each
-/// firearm as it is reached): the search index on one thread and the firearms' forms in two
-/// halves on two more. A patched snapshot renders almost nothing, so its time is the index's.
-fn per_firearm(
-    catalog: &Catalog,
-    stored: &Stored,
-    stats: &[GameStats],
-    previous: Option<Previous>,
-) -> Result<(Forms, std::sync::Arc<SearchIndex>), String> {
+/// firearm as it is reached): the firearms' forms in two halves on two threads. A patched
+/// snapshot renders almost nothing.
+fn per_firearm(catalog: &Catalog, stored: &Stored, stats: &[GameStats], previous: Option<Previous>) -> Forms {
     let firearms = &catalog.firearms;
     let dictionary = match previous {
         Some(previous) => previous.read.forms.dictionary_used().clone(),
@@ -474,16 +483,13 @@ fn per_firearm(
         positions.for_each(|at| context.write(&firearms.get(at), &stats[at], &mut forms));
         forms
     };
-    let (forms, search) = std::thread::scope(|scope| {
-        let search = scope.spawn(|| search_index(catalog, previous));
-        let middle = firearms.len() / 2;
-        let write = &write;
+    std::thread::scope(|scope| {
+        let (middle, write) = (firearms.len() / 2, &write);
         let second = scope.spawn(move || write(middle..firearms.len()));
         let mut forms = write(0..middle);
         forms.append(second.join().expect("rendering never panics"));
-        (forms.finish(), search.join().expect("indexing never panics"))
-    });
-    Ok((forms, search.map_err(|e| format!("building the search index: {e}"))?))
+        forms.finish()
+    })
 }
 
 /// The search index of `catalog`: the previous one kept or patched when it can be, else built.

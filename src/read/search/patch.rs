@@ -24,7 +24,7 @@ use tantivy::schema::Field;
 use tantivy::tokenizer::{TextAnalyzer, TokenStream};
 use tantivy::{Index, IndexWriter, Searcher, Term};
 
-use super::{DocumentTexts, FieldTexts, IndexFile, SearchIndex, document};
+use super::{DocumentTexts, FieldTexts, SearchIndex, document};
 use crate::catalog::model::Catalog;
 
 /// At most this many firearms re-indexed since the build; a patch past it builds the index whole.
@@ -212,7 +212,8 @@ impl SearchIndex {
         if positions.len() > MAX_PATCHED || positions.len() * 4 > catalog.firearms.len() {
             return Ok(None);
         }
-        let index = Index::open(copy_of(self.files()?)?)?;
+        let directory = copy_of(self.files()?)?;
+        let index = Index::open(directory.clone())?;
         let text_fields = self.text_fields();
         let mut analyzers = text_fields
             .iter()
@@ -258,16 +259,18 @@ impl SearchIndex {
             return Ok(None);
         }
         let patch = Patch { positions, segment: Some(segment.segment_id().uuid_string()), removed };
-        Self::over(&index, patch).map(Some)
+        Self::over(&index, directory, patch).map(Some)
     }
 }
 
 /// A RAM directory holding `files`.
-pub(super) fn copy_of(files: Vec<IndexFile>) -> tantivy::Result<tantivy::directory::RamDirectory> {
+pub(super) fn copy_of(
+    files: impl IntoIterator<Item = (String, impl AsRef<[u8]>)>,
+) -> tantivy::Result<tantivy::directory::RamDirectory> {
     use tantivy::directory::Directory as _;
     let directory = tantivy::directory::RamDirectory::create();
-    for file in files {
-        directory.atomic_write(std::path::Path::new(&file.path), &file.bytes)?;
+    for (path, bytes) in files {
+        directory.atomic_write(std::path::Path::new(&path), bytes.as_ref())?;
     }
     Ok(directory)
 }
@@ -275,6 +278,7 @@ pub(super) fn copy_of(files: Vec<IndexFile>) -> tantivy::Result<tantivy::directo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::read::search::IndexFile;
 
     /// The tables' changed ids, as the change log gives them.
     fn changed(ids: &[(&str, &str)]) -> HashMap<String, BTreeSet<String>> {
@@ -417,7 +421,9 @@ mod tests {
         assert_same_answers(&twice, &fresh, &queries);
 
         // Persisted and read back, it answers the same.
-        let restored = SearchIndex::from_files(twice.files().unwrap(), twice.patch.clone()).unwrap();
+        let files =
+            twice.files().unwrap().into_iter().map(|(path, bytes)| IndexFile { path, bytes: bytes.to_vec() });
+        let restored = SearchIndex::from_files(files.collect(), twice.patch.clone()).unwrap();
         assert_same_answers(&restored, &fresh, &queries);
     }
 
