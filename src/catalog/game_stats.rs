@@ -71,6 +71,22 @@ impl GameStats {
             ("gameConcealment", self.game_concealment),
         ]
     }
+
+    /// The stats from their values in served order (as `named` gives them).
+    pub fn from_values(values: [Option<i64>; 8]) -> Self {
+        let [damage, accuracy, range, fire_rate, mobility, recoil_control, reload_speed, concealment] =
+            values;
+        Self {
+            game_damage: damage,
+            game_accuracy: accuracy,
+            game_range: range,
+            game_fire_rate: fire_rate,
+            game_mobility: mobility,
+            game_recoil_control: recoil_control,
+            game_reload_speed: reload_speed,
+            game_concealment: concealment,
+        }
+    }
 }
 
 /// Muzzle energy (J) and effective range (m) that score 50 in each category.

@@ -81,8 +81,9 @@ impl InPlace {
         let (mut stats, mut user_ids, mut variants) =
             (read.stats.clone(), read.user_ids.clone(), read.variants.clone());
         for ChangedFirearm { at, before, after } in &self.firearms {
-            let forms;
-            (forms, stats[*at], user_ids[*at]) = context.rendered(after);
+            let (forms, firearm_stats);
+            (forms, firearm_stats, user_ids[*at]) = context.rendered(after);
+            stats.set(*at, firearm_stats);
             rendered_forms.push((*at, forms));
             if let Some(parent) = &before.parent_firearm_id
                 && let Some(siblings) = variants.get_mut(parent)

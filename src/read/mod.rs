@@ -11,6 +11,7 @@ pub mod facts;
 pub mod firearm_json;
 pub mod forms;
 pub mod game;
+pub mod held_stats;
 pub mod in_place;
 pub mod kept_answers;
 pub mod list_index;
@@ -59,7 +60,7 @@ pub struct ReadModel {
     /// Firearm details rendered on request, a bounded number kept.
     #[serde(skip)]
     pub details: details::DetailCache,
-    pub stats: Vec<GameStats>,
+    pub stats: held_stats::HeldStats,
     pub user_ids: Vec<Vec<i64>>,
     /// Per firearm (catalog order): what the list filters test.
     pub facts: Vec<facts::Facts>,
@@ -213,12 +214,12 @@ fn by_position(
     ids: &[String],
     stored: &mut Stored,
     previous: Option<Previous>,
-) -> (Vec<GameStats>, Vec<Vec<i64>>) {
-    let (mut stats, mut user_ids) = (Vec::with_capacity(ids.len()), Vec::with_capacity(ids.len()));
+) -> (held_stats::HeldStats, Vec<Vec<i64>>) {
+    let (mut stats, mut user_ids) = (held_stats::HeldStats::default(), Vec::with_capacity(ids.len()));
     for id in ids {
         match previous.and_then(|previous| previous.kept_at(id).map(|at| (previous.read, at))) {
             Some((read, at)) => {
-                stats.push(read.stats[at]);
+                stats.push(read.stats.get(at));
                 user_ids.push(read.user_ids[at].clone());
             }
             None => {
@@ -417,7 +418,7 @@ struct PerRecord {
     firearm_at: std::sync::Arc<HashMap<String, usize>>,
     ammunition_at: HashMap<String, usize>,
     forms: Forms,
-    stats: Vec<GameStats>,
+    stats: held_stats::HeldStats,
     user_ids: Vec<Vec<i64>>,
     variants: HashMap<String, Vec<usize>>,
 }
@@ -425,7 +426,7 @@ struct PerRecord {
 /// The game analytics of the live stats (`game`); `positions`: of firearms and categories by id.
 pub fn game_analytics(
     catalog: &Catalog,
-    stats: &[GameStats],
+    stats: &held_stats::HeldStats,
     positions: (&HashMap<String, usize>, &HashMap<String, usize>),
     orders: &Orders,
 ) -> game::GameAnalytics {
@@ -440,7 +441,7 @@ fn whole_catalog(
     catalog: &Catalog,
     stored: &Stored,
     references: &References,
-    (firearm_at, stats): (&HashMap<String, usize>, &[GameStats]),
+    (firearm_at, stats): (&HashMap<String, usize>, &held_stats::HeldStats),
     previous: Option<Previous>,
 ) -> (Derived, deferred::Deferred<std::sync::Arc<game::GameAnalytics>>) {
     // A patch serves its snapshot before the figures over the whole catalog (`deferred`).
@@ -471,16 +472,21 @@ fn variants(parents: Vec<Option<String>>) -> HashMap<String, Vec<usize>> {
 /// The second phase of `ReadModel::assemble`, record by record (a packed catalog decodes each
 /// firearm as it is reached): the firearms' forms in two halves on two threads. A patched
 /// snapshot renders almost nothing.
-fn per_firearm(catalog: &Catalog, stored: &Stored, stats: &[GameStats], previous: Option<Previous>) -> Forms {
+fn per_firearm(
+    catalog: &Catalog,
+    stored: &Stored,
+    stats: &held_stats::HeldStats,
+    previous: Option<Previous>,
+) -> Forms {
     let firearms = &catalog.firearms;
     let dictionary = match previous {
         Some(previous) => previous.read.forms.dictionary_used().clone(),
-        None => Forms::dictionary(firearms.len(), |at| form_texts(stored, &firearms.get(at), &stats[at])),
+        None => Forms::dictionary(firearms.len(), |at| form_texts(stored, &firearms.get(at), &stats.get(at))),
     };
     let context = Context { stored, dictionary: &dictionary, previous };
     let write = |positions: std::ops::Range<usize>| {
         let mut forms = context.writer(positions.len());
-        positions.for_each(|at| context.write(&firearms.get(at), &stats[at], &mut forms));
+        positions.for_each(|at| context.write(&firearms.get(at), &stats.get(at), &mut forms));
         forms
     };
     std::thread::scope(|scope| {

@@ -242,15 +242,15 @@ impl GameAnalytics {
     /// `name_order`: the firearms' positions by name, ties by id (`Orders::name`).
     pub fn live(
         catalog: &Catalog,
-        stats: &[crate::catalog::game_stats::GameStats],
+        stats: &crate::read::held_stats::HeldStats,
         positions: (&HashMap<String, usize>, &HashMap<String, usize>),
         name_order: &[u32],
     ) -> Self {
         let rows = catalog
             .firearms
             .iter()
-            .zip(stats)
-            .map(|(f, s)| SourceRow { id: f.id.clone(), name: f.name.clone(), stats: stat::of(s) })
+            .zip(stats.iter())
+            .map(|(f, s)| SourceRow { id: f.id.clone(), name: f.name.clone(), stats: stat::of(&s) })
             .collect();
         Self::build_in_order(None, rows, catalog, positions, Some(name_order))
     }
@@ -339,15 +339,16 @@ mod tests {
         let category_at = positions(catalog.categories.iter().map(|c| &c.id).collect());
         let caliber_at = positions(catalog.calibers.iter().map(|c| &c.id).collect());
         let derived = crate::catalog::game_stats::derive(&catalog);
-        let stats: Vec<_> = catalog.firearms.iter().map(|f| derived[&f.id]).collect();
+        let stats: crate::read::held_stats::HeldStats =
+            catalog.firearms.iter().map(|f| derived[&f.id]).collect();
         let orders = crate::read::orders::Orders::build(&catalog, &caliber_at);
 
         let live = GameAnalytics::live(&catalog, &stats, (&firearm_at, &category_at), orders.name.known());
         let rows = catalog
             .firearms
             .iter()
-            .zip(&stats)
-            .map(|(f, s)| SourceRow { id: f.id.clone(), name: f.name.clone(), stats: stat::of(s) })
+            .zip(stats.iter())
+            .map(|(f, s)| SourceRow { id: f.id.clone(), name: f.name.clone(), stats: stat::of(&s) })
             .collect();
         let sorted_here = GameAnalytics::build(None, rows, &catalog, &firearm_at, &category_at);
         // Everything but the id lookup, a hash map whose serialised order is the hasher's.
