@@ -259,13 +259,15 @@ impl ReadModel {
     }
 
     /// Built in two phases, so that what each holds while it runs is not held beside the other's:
-    /// the figures over the whole catalog (`whole_catalog`), then the search index and each
-    /// firearm's forms record by record (`per_firearm`). A fresh build's catalog is packed
+    /// the figures over the whole catalog (`whole_catalog`), then each firearm's forms record by
+    /// record (`per_firearm`), with the search index written on a thread of its own beside both.
+    /// A fresh build's catalog is packed
     /// (`snapshot::build` packs it as it is read) and is never held typed: each builder of the
     /// first phase takes the few fields it reads in one pass (`Held::column`), decoding each
     /// firearm as it goes. At 100,000 synthetic firearms a building node peaked at 664-682 MiB
     /// with the typed records, the forms being rendered and the index's writer side by side,
-    /// and at 363-374 MiB with a typed copy of the firearms in the first phase.
+    /// at 363-374 MiB with a typed copy of the firearms in the first phase, and at 264-269 MiB
+    /// now (bench/README.md, nineteenth session).
     fn assemble(catalog: &Catalog, mut stored: Stored, previous: Option<Previous>) -> Result<Self, String> {
         let started = std::time::Instant::now();
         // Each firearm's id and parent, in one pass (a packed catalog decodes each firearm once).
