@@ -15,6 +15,7 @@ use crate::access::transport::TransportPolicy;
 use crate::access::usage::Usage;
 use crate::config::Config;
 use crate::db::{Db, DbError};
+use crate::http::edge::service::Edge;
 use crate::http::state::Shared;
 use crate::http::{AppState, routes};
 use crate::read::snapshot::CatalogHandle;
@@ -38,7 +39,7 @@ pub struct App {
     tls: Option<tokio_rustls::TlsAcceptor>,
     /// The separate /metrics listener (`ARMORY_METRICS_BIND`), when configured.
     metrics_listener: Option<TcpListener>,
-    router: Router,
+    service: Edge,
     state: AppState,
     /// The webhook worker's loop, when this process runs it; `run` waits for it on shutdown so
     /// that an attempt in flight finishes before the pool closes.
@@ -87,7 +88,7 @@ impl App {
         let worker = config.webhooks.run_worker.then(|| tokio::spawn(webhooks.clone().run(shutdown.clone())));
         let state =
             AppState::new(Shared { db, config: Arc::new(config), shutdown, access, catalog, webhooks });
-        let router = routes::build(state.clone(), extra).map_err(|e| StartupError::Load(e.to_string()))?;
+        let service = routes::build(state.clone(), extra).map_err(|e| StartupError::Load(e.to_string()))?;
         let metrics_listener = match state.config.metrics_bind {
             Some(addr) => {
                 Some(TcpListener::bind(addr).await.map_err(|cause| StartupError::Bind { addr, cause })?)
@@ -103,7 +104,7 @@ impl App {
             }
             None => None,
         };
-        Ok(Self { listener, tls, metrics_listener, router, state, worker })
+        Ok(Self { listener, tls, metrics_listener, service, state, worker })
     }
 
     /// The separate /metrics listener's address, when one is configured.
@@ -144,7 +145,7 @@ impl App {
                 }
             });
         }
-        crate::http::server::serve(self.listener, self.router, connections, self.tls, stop).await?;
+        crate::http::server::serve(self.listener, self.service, connections, self.tls, stop).await?;
         if let Some(worker) = self.worker
             && let Err(e) = worker.await
         {

@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::AtomicU64;
 use std::time::Duration;
 
+use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::encoding::text::encode;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -16,6 +17,18 @@ use prometheus_client::registry::Registry;
 
 type Labels = Vec<(&'static str, String)>;
 
+/// A request's labels, made without allocating: every request is counted and timed.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RequestLabels {
+    operation: &'static str,
+    status: u16,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct OperationLabels {
+    operation: &'static str,
+}
+
 /// The operation a request ran, set on the response by the access gate so the outermost layer can
 /// label its metrics ("unmatched" when no route matched).
 #[derive(Debug, Clone, Copy)]
@@ -23,8 +36,8 @@ pub struct OperationLabel(pub &'static str);
 
 pub struct Metrics {
     registry: Registry,
-    requests: Family<Labels, Counter>,
-    latency: Family<Labels, Histogram, fn() -> Histogram>,
+    requests: Family<RequestLabels, Counter>,
+    latency: Family<OperationLabels, Histogram, fn() -> Histogram>,
     refusals: Family<Labels, Counter>,
     deliveries: Family<Labels, Counter>,
     queue_depth: Gauge,
@@ -57,8 +70,9 @@ pub fn global() -> &'static Metrics {
 impl Metrics {
     fn new() -> Self {
         let mut registry = Registry::with_prefix("armory");
-        let requests = Family::<Labels, Counter>::default();
-        let latency = Family::<Labels, Histogram, fn() -> Histogram>::new_with_constructor(latency_buckets);
+        let requests = Family::<RequestLabels, Counter>::default();
+        let latency =
+            Family::<OperationLabels, Histogram, fn() -> Histogram>::new_with_constructor(latency_buckets);
         let refusals = Family::<Labels, Counter>::default();
         let deliveries = Family::<Labels, Counter>::default();
         let queue_depth = Gauge::default();
@@ -100,9 +114,8 @@ impl Metrics {
     }
 
     pub fn observe_request(&self, operation: &'static str, status: u16, elapsed: Duration) {
-        let by_status = vec![("operation", operation.to_owned()), ("status", status.to_string())];
-        self.requests.get_or_create(&by_status).inc();
-        self.latency.get_or_create(&vec![("operation", operation.to_owned())]).observe(elapsed.as_secs_f64());
+        self.requests.get_or_create(&RequestLabels { operation, status }).inc();
+        self.latency.get_or_create(&OperationLabels { operation }).observe(elapsed.as_secs_f64());
     }
 
     pub fn refused(&self, reason: &str) {

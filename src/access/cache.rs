@@ -49,7 +49,8 @@ pub struct KeyCache {
 #[derive(Default)]
 struct Loaded {
     revision: i64,
-    by_hash: Arc<HashMap<String, KeyEntry>>,
+    /// By the key's SHA-256 (stored as hex, held as bytes).
+    by_hash: Arc<HashMap<[u8; 32], Arc<KeyEntry>>>,
 }
 
 type KeyRow = (
@@ -71,10 +72,9 @@ impl KeyCache {
         Ok(cache)
     }
 
-    /// The entry for a key hash.
-    pub fn get(&self, key_hash: &str) -> Option<KeyEntry> {
-        let map = self.inner.read().expect("never poisoned").by_hash.clone();
-        map.get(key_hash).cloned()
+    /// The entry for a key's SHA-256.
+    pub fn get(&self, digest: &[u8; 32]) -> Option<Arc<KeyEntry>> {
+        self.inner.read().expect("never poisoned").by_hash.get(digest).cloned()
     }
 
     pub async fn reload(&self) -> sqlx::Result<()> {
@@ -107,7 +107,14 @@ impl KeyCache {
                 _ => None,
             };
             let shops = shops_by_key.remove(&key_id).unwrap_or_default();
-            by_hash.insert(hash, KeyEntry { key_id, status, expires_at, account_id, account, shops });
+            let mut digest = [0u8; 32];
+            if hex::decode_to_slice(&hash, &mut digest).is_err() {
+                // Every stored hash is `keys::hash_secret`'s; one that is not can match no key.
+                tracing::warn!(key_id, "a stored key hash is not a SHA-256 in hex; the key cannot be used");
+                continue;
+            }
+            let entry = KeyEntry { key_id, status, expires_at, account_id, account, shops };
+            by_hash.insert(digest, Arc::new(entry));
         }
         let mut inner = self.inner.write().expect("never poisoned");
         inner.revision = revision;

@@ -4,7 +4,7 @@ use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
 
 use super::cache::{KeyCache, KeyEntry, ShopEntry};
-use super::keys::hash_secret;
+use super::keys::digest_secret;
 use super::plan::Plan;
 use crate::error::{ApiError, Reason};
 
@@ -31,18 +31,18 @@ impl Caller {
 }
 
 /// The key a request carries: X-API-Key wins over `Authorization: Bearer` (scheme case-insensitive).
-fn presented_key(headers: &HeaderMap) -> Result<String, ApiError> {
+fn presented_key(headers: &HeaderMap) -> Result<&str, ApiError> {
     let missing = || ApiError::new(Reason::KeyMissing, "The credential header carries no API key.");
     if let Some(value) = headers.get("x-api-key") {
         let key = value.to_str().map_err(|_| missing())?.trim();
-        return if key.is_empty() { Err(missing()) } else { Ok(key.to_owned()) };
+        return if key.is_empty() { Err(missing()) } else { Ok(key) };
     }
     if let Some(value) = headers.get(AUTHORIZATION) {
         let value = value.to_str().map_err(|_| missing())?.trim();
         let (scheme, key) = value.split_once(' ').unwrap_or((value, ""));
         let key = key.trim();
         return if scheme.eq_ignore_ascii_case("bearer") && !key.is_empty() {
-            Ok(key.to_owned())
+            Ok(key)
         } else {
             Err(missing())
         };
@@ -55,7 +55,7 @@ fn presented_key(headers: &HeaderMap) -> Result<String, ApiError> {
 
 pub fn authenticate(headers: &HeaderMap, cache: &KeyCache, now: &str) -> Result<Caller, ApiError> {
     let key = presented_key(headers)?;
-    let entry = cache.get(&hash_secret(&key)).filter(|entry| entry.status != "revoked");
+    let entry = cache.get(&digest_secret(key)).filter(|entry| entry.status != "revoked");
     let Some(entry) = entry else {
         return Err(ApiError::new(Reason::KeyInvalid, "The API key is not valid."));
     };
@@ -65,10 +65,10 @@ pub fn authenticate(headers: &HeaderMap, cache: &KeyCache, now: &str) -> Result<
     if entry.expires_at.as_deref().is_some_and(|expiry| expiry <= now) {
         return Err(ApiError::new(Reason::KeyExpired, "The API key is past its expiry date."));
     }
-    caller_of(entry, now)
+    caller_of(&entry, now)
 }
 
-fn caller_of(entry: KeyEntry, now: &str) -> Result<Caller, ApiError> {
+fn caller_of(entry: &KeyEntry, now: &str) -> Result<Caller, ApiError> {
     let (plan, suspended, staff) = match (&entry.account_id, &entry.account) {
         (Some(_), None) => {
             return Err(ApiError::new(Reason::AccountNotFound, "The key's account no longer exists."));
@@ -81,12 +81,12 @@ fn caller_of(entry: KeyEntry, now: &str) -> Result<Caller, ApiError> {
         (None, _) => (Plan::Explorer, false, false),
     };
     Ok(Caller {
-        key_id: entry.key_id,
-        account_id: entry.account_id,
+        key_id: entry.key_id.clone(),
+        account_id: entry.account_id.clone(),
         plan,
         suspended,
         staff,
-        shops: entry.shops,
+        shops: entry.shops.clone(),
     })
 }
 
@@ -197,6 +197,6 @@ mod tests {
             account: None,
             shops: vec![],
         };
-        assert_eq!(caller_of(entry, "2026-01-01 00:00:00").unwrap_err().reason, Reason::AccountNotFound);
+        assert_eq!(caller_of(&entry, "2026-01-01 00:00:00").unwrap_err().reason, Reason::AccountNotFound);
     }
 }

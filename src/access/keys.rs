@@ -17,8 +17,14 @@ pub fn generate_secret() -> String {
     format!("{KEY_PREFIX}{}", hex::encode(bytes))
 }
 
+/// The stored form of a key: its SHA-256 in lower-case hex.
 pub fn hash_secret(secret: &str) -> String {
-    hex::encode(Sha256::digest(secret.as_bytes()))
+    hex::encode(digest_secret(secret))
+}
+
+/// A key's SHA-256, as the key cache looks it up (no hex string to make on every request).
+pub fn digest_secret(secret: &str) -> [u8; 32] {
+    Sha256::digest(secret.as_bytes()).into()
 }
 
 pub fn display_prefix(secret: &str) -> String {

@@ -6,27 +6,21 @@
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
-use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use tower_http::catch_panic::CatchPanicLayer;
 use utoipa::OpenApi;
 use utoipa::openapi::OpenApi as OpenApiDocument;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::Reason;
-use crate::error::{ApiError, MAX_JSON_BODY_BYTES};
+use crate::error::ApiError;
 use crate::http::account::{collections, favorites, reports, support, usage, webhooks};
 use crate::http::catalog::{
     ammunition, attachments, calibers, categories, countries, firearms, game_stats_versions,
     manufacturer_history, manufacturers, offers,
 };
-use crate::http::edge::body_limit::RefuseOversizeLayer;
-use crate::http::edge::envelope::EnvelopeLayer;
+use crate::http::edge::cors;
 use crate::http::edge::operation::{OperationState, around_operation};
-use crate::http::edge::timeout::WithinLayer;
-use crate::http::edge::{compression, cors};
+use crate::http::edge::service::Edge;
 use crate::http::game;
 use crate::http::openapi;
 use crate::http::openapi::binding::UnboundRoute;
@@ -147,7 +141,7 @@ pub fn openapi_document() -> OpenApiDocument {
 ///
 /// Refused when a routed operation is not a row of the operations table: the table decides its
 /// key, plan, paging and description, so a route without a row cannot be served.
-pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Router, UnboundRoute> {
+pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Edge, UnboundRoute> {
     let request_timeout = state.config.connections.request_timeout;
     let state_cors_origins = state.config.cors_origins.clone();
     let (operations, mut document) = operations().split_for_parts();
@@ -170,22 +164,7 @@ pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Router,
         .merge(openapi::swagger_ui())
         .fallback(route_not_found)
         .method_not_allowed_fallback(route_not_found);
-    // The edge layers wrap the router as one service, outermost first, rather than through
-    // `Router::layer`, which boxes every layer around every route. They are plain services (a
-    // response map, or a service that calls the one inside it), not `from_fn` middleware, which
-    // clones the whole stack inside it and boxes a future per request. None of them needs the
-    // matched route.
-    let edge = tower::ServiceBuilder::new()
-        .map_response(compression::tag_encoded_etags)
-        .layer(compression::layer())
-        .layer(EnvelopeLayer)
-        .layer(cors::layer(state_cors_origins))
-        .layer(RefuseOversizeLayer)
-        .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES as usize))
-        .layer(WithinLayer(request_timeout))
-        .layer(CatchPanicLayer::custom(|_panic| panic_response()))
-        .service(router);
-    Ok(Router::new().fallback_service(edge))
+    Ok(Edge::new(router, cors::layer(state_cors_origins), request_timeout))
 }
 
 /// GET /: where a newcomer goes next (not an operation: no key, not in the description).
@@ -203,10 +182,4 @@ async fn index() -> axum::Json<serde_json::Value> {
 
 async fn route_not_found() -> ApiError {
     ApiError::route_not_found()
-}
-
-/// The panic itself was logged by the panic hook (`telemetry`), with the request id.
-fn panic_response() -> Response {
-    ApiError::new(Reason::InternalError, "The service failed to answer; quote request_id to support.")
-        .into_response()
 }

@@ -9,6 +9,7 @@
 //!
 //! The request timeout (a handler that takes too long) is a layer of the router (`routes`).
 
+use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -16,9 +17,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
+use axum::extract::Request;
+use axum::response::Response;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto::Builder;
@@ -28,20 +30,24 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 use tokio_rustls::TlsAcceptor;
-use tower::ServiceExt;
+use tower::{Service, ServiceExt};
 
 use crate::access::transport::Transport;
 use crate::config::ConnectionSettings;
 use crate::error::{ApiError, Reason};
 
 /// Serve `router` on `listener` until `stop` resolves, then shut down within the grace period.
-pub async fn serve(
+pub async fn serve<S>(
     listener: TcpListener,
-    router: Router,
+    router: S,
     settings: ConnectionSettings,
     tls: Option<TlsAcceptor>,
     stop: impl Future<Output = ()>,
-) -> std::io::Result<()> {
+) -> std::io::Result<()>
+where
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + Sync + 'static,
+    S::Future: Send + 'static,
+{
     let permits = Arc::new(Semaphore::new(settings.max_connections));
     let (closing, _) = tokio::sync::watch::channel(false);
     let mut connections = JoinSet::new();
@@ -106,15 +112,17 @@ pub async fn serve(
     Ok(())
 }
 
-async fn serve_connection<S>(
-    stream: S,
+async fn serve_connection<T, S>(
+    stream: T,
     remote: SocketAddr,
     tls: bool,
-    router: Router,
+    router: S,
     settings: &ConnectionSettings,
     mut closing: tokio::sync::watch::Receiver<bool>,
 ) where
-    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    T: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + Sync + 'static,
+    S::Future: Send + 'static,
 {
     let activity = Arc::new(AtomicU64::new(0));
     let started = Instant::now();

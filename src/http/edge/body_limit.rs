@@ -15,59 +15,23 @@ use serde::de::DeserializeOwned;
 use crate::error::Reason;
 use crate::error::{ApiError, MAX_JSON_BODY_BYTES};
 use axum::response::IntoResponse;
-use futures_util::future::Either;
-use std::convert::Infallible;
-use std::future::{Ready, ready};
-use std::task::{Context, Poll};
-use tower::{Layer, Service};
 
 /// Wraps a service in `RefuseOversize`.
-#[derive(Clone, Copy, Default)]
-pub struct RefuseOversizeLayer;
-
-impl<S> Layer<S> for RefuseOversizeLayer {
-    type Service = RefuseOversize<S>;
-
-    fn layer(&self, inner: S) -> RefuseOversize<S> {
-        RefuseOversize { inner }
+/// The answer to a request refused before the service reads it: a header section over
+/// `MAX_HEADER_BYTES` (431) or a declared body over the limit (413). None for the rest.
+pub fn refusal(request: &Request) -> Option<Response> {
+    if header_section_bytes(request) > MAX_HEADER_BYTES {
+        let message = format!("The request's header fields are larger than {MAX_HEADER_BYTES} bytes.");
+        let mut refused = ApiError::new(Reason::InvalidRequest, message).into_response();
+        *refused.status_mut() = StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE;
+        Some(refused)
+    } else if declares_oversize(request) {
+        Some(ApiError::payload_too_large().into_response())
+    } else {
+        None
     }
 }
 
-/// 431 for a header section over the limit, 413 from the declared Content-Length, before a byte
-/// of the body is read. A plain service: the answer is either ready at once or the inner
-/// service's own future, unboxed.
-#[derive(Clone)]
-pub struct RefuseOversize<S> {
-    inner: S,
-}
-
-impl<S> Service<Request> for RefuseOversize<S>
-where
-    S: Service<Request, Response = Response, Error = Infallible>,
-{
-    type Response = Response;
-    type Error = Infallible;
-    type Future = Either<Ready<Result<Response, Infallible>>, S::Future>;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        self.inner.poll_ready(cx)
-    }
-
-    fn call(&mut self, request: Request) -> Self::Future {
-        if header_section_bytes(&request) > MAX_HEADER_BYTES {
-            let message = format!("The request's header fields are larger than {MAX_HEADER_BYTES} bytes.");
-            let mut refused = ApiError::new(Reason::InvalidRequest, message).into_response();
-            *refused.status_mut() = StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE;
-            Either::Left(ready(Ok(refused)))
-        } else if declares_oversize(&request) {
-            Either::Left(ready(Ok(ApiError::payload_too_large().into_response())))
-        } else {
-            Either::Right(self.inner.call(request))
-        }
-    }
-}
-
-/// The largest header section the service reads, counted as names, values and their separators.
 pub const MAX_HEADER_BYTES: usize = 64 * 1024;
 
 fn header_section_bytes(request: &Request) -> usize {

@@ -6,6 +6,9 @@
 use axum::http::{HeaderValue, Response, header};
 use tower_http::compression::CompressionLayer;
 
+/// How Vary names the request header compression depends on (any case).
+const ACCEPT_ENCODING: &[u8] = b"accept-encoding";
+
 /// The encodings an ETag may carry as a suffix.
 pub const ENCODING_SUFFIXES: [&str; 2] = ["-gzip", "-br"];
 
@@ -20,11 +23,10 @@ pub fn layer() -> CompressionLayer {
 /// A plain response map (`ServiceBuilder::map_response`), so it costs no service clone or boxed
 /// future per request.
 pub fn tag_encoded_etags<B>(mut response: Response<B>) -> Response<B> {
-    let varies = response
-        .headers()
-        .get_all(header::VARY)
-        .iter()
-        .any(|v| v.to_str().is_ok_and(|v| v.to_ascii_lowercase().contains("accept-encoding")));
+    let names_encoding = |value: &HeaderValue| {
+        value.as_bytes().windows(ACCEPT_ENCODING.len()).any(|w| w.eq_ignore_ascii_case(ACCEPT_ENCODING))
+    };
+    let varies = response.headers().get_all(header::VARY).iter().any(names_encoding);
     if !varies {
         response.headers_mut().append(header::VARY, HeaderValue::from_static("accept-encoding"));
     }

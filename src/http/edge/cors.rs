@@ -3,9 +3,15 @@
 //! default). No credentials mode: the key travels in a header the page sets, never in a cookie.
 //! Preflights are answered here, before the access gate, so they need no key.
 
+use std::convert::Infallible;
+use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
+use axum::body::Body;
+use axum::extract::Request;
 use axum::http::{HeaderName, HeaderValue, Method, header, request::Parts};
+use axum::response::Response;
+use tower::{Layer, Service};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use crate::access::operations;
@@ -35,4 +41,37 @@ pub fn layer(allowed: Option<Vec<String>>) -> CorsLayer {
 /// Whether a path is answered without a key: outside /v1, or a keyless row of the table.
 fn keyless(path: &str) -> bool {
     !path.starts_with("/v1/") || operations::keyless_template_matches(path)
+}
+
+/// Whether `request` needs the CORS layer: it names an origin, or it is a preflight (the layer
+/// answers every OPTIONS itself).
+pub fn is_cross_origin(request: &Request) -> bool {
+    request.method() == Method::OPTIONS || request.headers().contains_key(header::ORIGIN)
+}
+
+/// The headers the CORS layer adds to the answer of a request that is not cross-origin: asked
+/// once of the layer itself, so the edge can leave the layer out of the most common request and
+/// still answer the same bytes. With no origin and no preflight they depend on nothing in the
+/// request (the origin predicate is not consulted).
+pub fn headers_without_origin(layer: &CorsLayer) -> Vec<(HeaderName, HeaderValue)> {
+    let answered = |_: Request| std::future::ready(Ok::<_, Infallible>(Response::new(Body::empty())));
+    let mut probe = layer.layer(tower::service_fn(answered));
+    let request = Request::get("/v1/firearms").body(Body::empty()).expect("a valid request");
+    let mut future = std::pin::pin!(probe.call(request));
+    let Poll::Ready(Ok(response)) = future.as_mut().poll(&mut Context::from_waker(Waker::noop())) else {
+        unreachable!("the CORS layer adds its headers to an answer that is ready at once");
+    };
+    response.headers().iter().map(|(name, value)| (name.clone(), value.clone())).collect()
+}
+
+/// Add `headers` (from `headers_without_origin`) as the CORS layer would: Vary beside the values
+/// already there, the rest in place of any.
+pub fn add_headers_without_origin(response: &mut Response, headers: &[(HeaderName, HeaderValue)]) {
+    for (name, value) in headers {
+        if name == header::VARY {
+            response.headers_mut().append(name, value.clone());
+        } else {
+            response.headers_mut().insert(name, value.clone());
+        }
+    }
 }

@@ -1,4 +1,4 @@
-//! The outermost middleware: request id, the error envelope and the access log line.
+//! The request id, the error envelope and the access log line (`edge::service` runs it first).
 //!
 //! Every response, whatever produced it (a handler, the router's fallback, a body limit, a caught
 //! panic), passes through here, so this is the one place that
@@ -8,16 +8,12 @@
 //! - writes one log line per request (method, path, status, duration, request id; never headers,
 //!   so credentials never reach the log).
 
-use std::convert::Infallible;
-use std::pin::Pin;
-use std::task::{Context, Poll};
 use std::time::Instant;
 
 use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{HeaderName, HeaderValue, Method, header};
 use axum::response::Response;
-use tower::{Layer, Service};
 
 use crate::error::ApiError;
 use crate::metrics::OperationLabel;
@@ -29,50 +25,19 @@ pub static REQUEST_ID_HEADER: HeaderName = HeaderName::from_static("x-request-id
 #[derive(Debug, Clone)]
 pub struct RequestId(pub String);
 
-/// Wraps a service in `Envelope`.
-#[derive(Clone, Copy, Default)]
-pub struct EnvelopeLayer;
-
-impl<S> Layer<S> for EnvelopeLayer {
-    type Service = Envelope<S>;
-
-    fn layer(&self, inner: S) -> Envelope<S> {
-        Envelope { inner }
-    }
-}
-
-/// A plain service, not a `from_fn` middleware: it calls the service inside without cloning it
-/// and boxes one future per request.
-#[derive(Clone)]
-pub struct Envelope<S> {
-    inner: S,
-}
-
-impl<S> Service<Request> for Envelope<S>
+/// The answer to `request` from `inner`, with its request id (set as an extension before `inner`
+/// runs and scoped for the panic hook), the error envelope, the metrics and the log line.
+pub async fn enveloped<F>(mut request: Request, inner: impl FnOnce(Request) -> F) -> Response
 where
-    S: Service<Request, Response = Response, Error = Infallible>,
-    S::Future: Send + 'static,
+    F: Future<Output = Response>,
 {
-    type Response = Response;
-    type Error = Infallible;
-    type Future = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        self.inner.poll_ready(cx)
-    }
-
-    fn call(&mut self, mut request: Request) -> Self::Future {
-        let started = Instant::now();
-        let request_id = caller_request_id(&request).unwrap_or_else(crate::telemetry::new_request_id);
-        request.extensions_mut().insert(RequestId(request_id.clone()));
-        let method = request.method().clone();
-        let path = request.uri().path().to_owned();
-        let answer = self.inner.call(request);
-        Box::pin(async move {
-            let Ok(response) = CURRENT_REQUEST_ID.scope(request_id.clone(), answer).await;
-            Ok(finish(response, &request_id, &method, &path, started))
-        })
-    }
+    let started = Instant::now();
+    let request_id = caller_request_id(&request).unwrap_or_else(crate::telemetry::new_request_id);
+    request.extensions_mut().insert(RequestId(request_id.clone()));
+    let method = request.method().clone();
+    let path = request.uri().path().to_owned();
+    let response = CURRENT_REQUEST_ID.scope(request_id.clone(), inner(request)).await;
+    finish(response, &request_id, &method, &path, started)
 }
 
 /// The error envelope, the request id header, the metrics and the log line of an answer.

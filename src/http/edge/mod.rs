@@ -1,5 +1,6 @@
-//! Middleware every answer passes: the envelope and request id, body limits, conditional 304s,
-//! and the replay of idempotent POSTs.
+//! What every answer passes around its handler: the edge (`service`: compression, the envelope
+//! and request id, CORS, body limits, the timeout and panic catcher) and the route layer
+//! (`operation`: the access gate, conditional 304s and the replay of idempotent POSTs).
 
 pub mod body_limit;
 pub mod compression;
@@ -8,4 +9,5 @@ pub mod cors;
 pub mod envelope;
 pub mod idempotency;
 pub mod operation;
+pub mod service;
 pub mod timeout;

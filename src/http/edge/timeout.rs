@@ -1,69 +1,51 @@
-//! The request timeout: an answer not ready within `ConnectionSettings::request_timeout` (a stuck
-//! dependency, a body trickling in) is abandoned and answered 503 DEPENDENCY_UNAVAILABLE with
-//! Retry-After, in the envelope like every other refusal.
+//! The request timeout and the panic catcher around the router: an answer not ready within
+//! `ConnectionSettings::request_timeout` (a stuck dependency, a body trickling in) is abandoned and
+//! answered 503 DEPENDENCY_UNAVAILABLE with Retry-After, and a handler that panics is answered 500;
+//! both in the envelope like every other refusal (the panic itself is logged by the panic hook,
+//! `telemetry`, with the request id).
 
-use std::convert::Infallible;
-use std::pin::Pin;
-use std::task::{Context, Poll};
+use std::panic::AssertUnwindSafe;
+use std::task::Poll;
 use std::time::Duration;
 
-use axum::BoxError;
-use axum::body::{Body, Bytes, HttpBody};
-use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
-use tower::{Layer, Service};
 
 use crate::error::{ApiError, DEPENDENCY_RETRY_AFTER_SECS, Reason};
 
-/// Wraps a service in `Within`, with the limit.
-#[derive(Clone, Copy)]
-pub struct WithinLayer(pub Duration);
-
-impl<S> Layer<S> for WithinLayer {
-    type Service = Within<S>;
-
-    fn layer(&self, inner: S) -> Within<S> {
-        Within { inner, limit: self.0 }
-    }
-}
-
-/// A plain service (no per-request clone of the service inside, one boxed future).
-#[derive(Clone)]
-pub struct Within<S> {
-    inner: S,
-    limit: Duration,
-}
-
-/// Answers with axum's `Body` whatever body the service inside answers with (the panic catcher's
-/// is boxed), so the layers outside it see one response type.
-impl<S, B> Service<Request> for Within<S>
+/// `answer` within `limit`, with a panic in it (while it is made or polled) turned into a 500.
+pub async fn within<F>(limit: Duration, answer: impl FnOnce() -> F) -> Response
 where
-    S: Service<Request, Response = axum::http::Response<B>, Error = Infallible>,
-    S::Future: Send + 'static,
-    B: HttpBody<Data = Bytes> + Send + 'static,
-    B::Error: Into<BoxError>,
+    F: Future<Output = Response>,
 {
-    type Response = Response;
-    type Error = Infallible;
-    type Future = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        self.inner.poll_ready(cx)
+    let Ok(answer) = std::panic::catch_unwind(AssertUnwindSafe(answer)) else {
+        return panic_response();
+    };
+    match tokio::time::timeout(limit, unwinding(answer)).await {
+        Ok(Ok(answered)) => answered,
+        Ok(Err(_panic)) => panic_response(),
+        Err(_) => ApiError::new(
+            Reason::DependencyUnavailable,
+            format!("The request was not answered within {} s; retry shortly.", limit.as_secs_f64()),
+        )
+        .with_retry_after(DEPENDENCY_RETRY_AFTER_SECS)
+        .into_response(),
     }
+}
 
-    fn call(&mut self, request: Request) -> Self::Future {
-        let limit = self.limit;
-        let answer = self.inner.call(request);
-        Box::pin(async move {
-            match tokio::time::timeout(limit, answer).await {
-                Ok(Ok(answered)) => Ok(answered.map(Body::new)),
-                Err(_) => Ok(ApiError::new(
-                    Reason::DependencyUnavailable,
-                    format!("The request was not answered within {} s; retry shortly.", limit.as_secs_f64()),
-                )
-                .with_retry_after(DEPENDENCY_RETRY_AFTER_SECS)
-                .into_response()),
-            }
-        })
-    }
+/// `future`'s output, or the payload of a panic while it was polled.
+async fn unwinding<F: Future>(future: F) -> std::thread::Result<F::Output> {
+    let mut future = std::pin::pin!(future);
+    std::future::poll_fn(move |cx| {
+        match std::panic::catch_unwind(AssertUnwindSafe(|| future.as_mut().poll(cx))) {
+            Ok(Poll::Ready(output)) => Poll::Ready(Ok(output)),
+            Ok(Poll::Pending) => Poll::Pending,
+            Err(panic) => Poll::Ready(Err(panic)),
+        }
+    })
+    .await
+}
+
+fn panic_response() -> Response {
+    ApiError::new(Reason::InternalError, "The service failed to answer; quote request_id to support.")
+        .into_response()
 }

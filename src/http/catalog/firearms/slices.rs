@@ -5,7 +5,7 @@
 
 use axum::response::Response;
 
-use super::{ItemForm, in_category, page_of};
+use super::{ItemForm, in_category, page_from, page_of};
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::catalog::vocabulary::ACTION_TYPES;
@@ -38,6 +38,10 @@ const CONFLICT: QueryParam =
 
 /// The firearms at positions passing `keep` (and in `category`), by name, as one page of list
 /// items.
+///
+/// The matches are marked in catalog order first, a bit each: testing a firearm reads its value
+/// numbers (`Interned`), and read in name order those reads land all over memory (about 20 ms a
+/// request at 100,000 firearms). The name order is then walked only for the page, over the bits.
 fn slice(
     snapshot: &Snapshot,
     caller: &Caller,
@@ -46,14 +50,38 @@ fn slice(
     keep: impl Fn(usize) -> bool,
 ) -> Result<Response, ApiError> {
     let category = snapshot.category_filter(CATEGORY.name, category)?;
-    let positions: Vec<usize> = snapshot
-        .read
-        .orders
-        .name
-        .iter(false)
-        .filter(|&at| in_category(snapshot, at, category) && keep(at))
-        .collect();
-    Ok(page_of(snapshot, paging, &positions, ItemForm::Plan(View::of(caller.plan))))
+    let matched =
+        Marked::of(snapshot.catalog.firearms.len(), |at| in_category(snapshot, at, category) && keep(at));
+    let page =
+        matched.page_in(snapshot.read.orders.name.iter(false), paging.offset(), paging.per_page as usize);
+    Ok(page_from(snapshot, paging, &page, matched.total, ItemForm::Plan(View::of(caller.plan))))
+}
+
+/// The positions passing a test, a bit each, and how many they are.
+struct Marked {
+    bits: Vec<u64>,
+    total: usize,
+}
+
+impl Marked {
+    fn of(len: usize, keep: impl Fn(usize) -> bool) -> Self {
+        let mut bits = vec![0u64; len.div_ceil(64)];
+        let mut total = 0;
+        for at in (0..len).filter(|&at| keep(at)) {
+            bits[at / 64] |= 1 << (at % 64);
+            total += 1;
+        }
+        Self { bits, total }
+    }
+
+    fn holds(&self, at: usize) -> bool {
+        self.bits[at / 64] & (1 << (at % 64)) != 0
+    }
+
+    /// The `limit` marked positions after the first `offset`, in the order `order` walks them.
+    fn page_in(&self, order: impl Iterator<Item = usize>, offset: usize, limit: usize) -> Vec<usize> {
+        order.filter(|&at| self.holds(at)).skip(offset).take(limit).collect()
+    }
 }
 
 /// The firearms holding a value of `values` that contains `text` (any case).
