@@ -86,7 +86,8 @@ where
         cache_policy(&mut response, operation, true);
         return response;
     }
-    let caller = match admit(access, operation, request.headers(), now).await {
+    let day = clock::day(now);
+    let caller = match admit(access, operation, request.headers(), now, &day).await {
         Ok(caller) => caller,
         Err(error) => {
             let mut response = error.into_response();
@@ -97,7 +98,6 @@ where
     let subject = caller.subject();
     request.extensions_mut().insert(caller);
     let response = inner(request).await;
-    let day = clock::day(now);
     if response.status() == StatusCode::NOT_MODIFIED {
         // A 304 spent a per-minute slot but never the day's allowance: return the unit taken.
         if let Err(e) = access.limiter.give_back(&day_key(operation, &subject, &day)).await {
@@ -138,10 +138,11 @@ async fn admit(
     operation: &Operation,
     headers: &axum::http::HeaderMap,
     now: OffsetDateTime,
+    day: &str,
 ) -> Result<Caller, ApiError> {
     let caller = authenticate(headers, &access.keys, &clock::sql_timestamp(now))?;
     authorize(operation, &caller)?;
-    enforce_limits(access, operation, &caller, now).await?;
+    enforce_limits(access, operation, &caller, now, day).await?;
     Ok(caller)
 }
 
@@ -181,6 +182,7 @@ async fn enforce_limits(
     operation: &Operation,
     caller: &Caller,
     now: OffsetDateTime,
+    day: &str,
 ) -> Result<(), ApiError> {
     let limits = access.plans.get(caller.plan);
     let (per_minute, per_day) = if operation.is_webhook() {
@@ -201,7 +203,7 @@ async fn enforce_limits(
         )
         .with_retry_after(60));
     }
-    let day_key = day_key(operation, &subject, &clock::day(now));
+    let day_key = day_key(operation, &subject, day);
     if !access.limiter.take(&day_key, per_day, clock::until_after_midnight(now)).await.map_err(unavailable)? {
         return Err(ApiError::new(
             Reason::DailyCapExceeded,

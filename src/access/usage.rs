@@ -14,7 +14,7 @@ use crate::db::Db;
 #[derive(Clone)]
 pub struct Usage {
     db: Db,
-    pending: Arc<Mutex<HashMap<(String, String), i64>>>,
+    pending: Arc<Mutex<Pending>>,
     /// Held by a flush from taking the pending counts to committing them, and by a read of the
     /// counts: otherwise a read in between finds a batch in neither place and counts too few.
     flushing: Arc<tokio::sync::Mutex<()>>,
@@ -30,13 +30,12 @@ impl Usage {
     }
 
     pub fn count(&self, subject: &str, day: &str) {
-        let mut pending = self.pending.lock().expect("never poisoned");
-        *pending.entry((subject.to_owned(), day.to_owned())).or_default() += 1;
+        self.pending.lock().expect("never poisoned").day(day).add(Kind::Caller, subject, 1);
     }
 
     /// Count one request for a firearm's detail.
     pub fn count_view(&self, firearm_id: &str, day: &str) {
-        self.count(&format!("{VIEW_SUBJECT_PREFIX}{firearm_id}"), day);
+        self.pending.lock().expect("never poisoned").day(day).add(Kind::View, firearm_id, 1);
     }
 
     /// The most requested firearm details since `first_day` (inclusive, `YYYY-MM-DD`), as stored
@@ -59,18 +58,19 @@ impl Usage {
     /// counts go back to pending, so none is lost: the transaction wrote nothing.
     pub async fn flush(&self) -> sqlx::Result<()> {
         let _flushing = self.flushing.lock().await;
-        let batch: Vec<((String, String), i64)> = {
-            let mut pending = self.pending.lock().expect("never poisoned");
-            pending.drain().collect()
-        };
+        let batch = self.pending.lock().expect("never poisoned").drain();
         if batch.is_empty() {
             return Ok(());
         }
         let written = self.write(&batch).await;
         if written.is_err() {
             let mut pending = self.pending.lock().expect("never poisoned");
-            for (key, count) in batch {
-                *pending.entry(key).or_default() += count;
+            for ((subject, day), count) in batch {
+                let (kind, subject) = match subject.strip_prefix(VIEW_SUBJECT_PREFIX) {
+                    Some(firearm_id) => (Kind::View, firearm_id),
+                    None => (Kind::Caller, subject.as_str()),
+                };
+                pending.day(&day).add(kind, subject, count);
             }
         }
         written
@@ -104,8 +104,8 @@ impl Usage {
         .await?;
         let mut days: std::collections::BTreeMap<String, i64> = rows.into_iter().collect();
         let pending = self.pending.lock().expect("never poisoned");
-        for ((who, day), count) in pending.iter() {
-            if who == subject && day.starts_with(month) {
+        for (day, counts) in pending.0.iter().filter(|(day, _)| day.starts_with(month)) {
+            if let Some(&count) = counts.callers.get(subject) {
                 *days.entry(day.clone()).or_default() += count;
             }
         }
@@ -125,6 +125,61 @@ impl Usage {
             }
             if stopping {
                 return;
+            }
+        }
+    }
+}
+
+/// The counts not yet written, by day, then by caller subject or firearm. Looked up by borrowed
+/// text, so a request counted for a day and subject already pending allocates nothing (every
+/// keyed request counts once, a firearm's detail twice).
+#[derive(Default)]
+struct Pending(HashMap<String, DayCounts>);
+
+#[derive(Default)]
+struct DayCounts {
+    callers: HashMap<String, i64>,
+    /// By firearm id; written under `VIEW_SUBJECT_PREFIX` and the id.
+    views: HashMap<String, i64>,
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Caller,
+    View,
+}
+
+impl Pending {
+    fn day(&mut self, day: &str) -> &mut DayCounts {
+        if !self.0.contains_key(day) {
+            self.0.insert(day.to_owned(), DayCounts::default());
+        }
+        self.0.get_mut(day).expect("just inserted")
+    }
+
+    /// Every pending count as ((subject, day), count), leaving none.
+    fn drain(&mut self) -> Vec<((String, String), i64)> {
+        let mut batch = Vec::new();
+        for (day, counts) in self.0.drain() {
+            let views = counts.views.into_iter().map(|(id, n)| (format!("{VIEW_SUBJECT_PREFIX}{id}"), n));
+            batch.extend(
+                counts.callers.into_iter().chain(views).map(|(subject, n)| ((subject, day.clone()), n)),
+            );
+        }
+        batch
+    }
+}
+
+impl DayCounts {
+    fn add(&mut self, kind: Kind, subject: &str, count: i64) {
+        let counts = match kind {
+            Kind::Caller => &mut self.callers,
+            Kind::View => &mut self.views,
+        };
+        match counts.get_mut(subject) {
+            Some(held) => *held += count,
+            None => {
+                counts.insert(subject.to_owned(), count);
             }
         }
     }
