@@ -19,7 +19,7 @@ use crate::http::catalog::{
     manufacturer_history, manufacturers, offers,
 };
 use crate::http::edge::cors;
-use crate::http::edge::operation::{OperationState, around_operation};
+use crate::http::edge::operation::OperationLayer;
 use crate::http::edge::service::Edge;
 use crate::http::game;
 use crate::http::openapi;
@@ -149,8 +149,8 @@ pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Edge, U
     openapi::set_server(&mut document, state.config.public_url.as_deref());
     // Only on matched routes, so an unknown path stays a 404: the gate (credential, plan, limits)
     // around the conditional answer and the idempotent replay, in one layer (`edge::operation`).
-    let around = OperationState { access: state.access.clone(), db: state.db.clone() };
-    let mut router = operations.route_layer(axum::middleware::from_fn_with_state(around, around_operation));
+    let around = OperationLayer { access: state.access.clone(), db: state.db.clone() };
+    let mut router = operations.route_layer(around);
     if let Some(extra) = extra {
         // Test probes sit outside the gate: they are not operations.
         router = router.merge(extra);

@@ -3,9 +3,9 @@
 //! 17) and the conflict list (61).
 //!
 //! Those reads lower-cased every firearm's values and searched them on every request: about 4 ms
-//! at 100,000 firearms, 22 ms for a material. Here each distinct value is lowered once, a request
-//! tests the few distinct values against its text, and the firearms are walked only to look up
-//! which value numbers they hold. Made on the snapshot's first such request, like the similar
+//! at 100,000 firearms, 22 ms for a material. Here each distinct value is lowered once with the
+//! firearms holding it, and a request tests the distinct values against its text and marks the
+//! holders of those that match: the cost is the values and the matches, not the catalog. Made on the snapshot's first such request, like the similar
 //! firearms' packing (`read::deferred`), in one walk over the firearms (each decoded once from
 //! the packed table, `catalog::held`); neither persisted nor patched.
 
@@ -14,53 +14,123 @@ use std::collections::{BTreeMap, HashMap};
 use crate::catalog::model::{Catalog, Firearm};
 use crate::read::statistics::frequency::COMPONENTS;
 
-/// Distinct values (lower case) and, per firearm, the numbers of the values it holds.
+/// Distinct values (lower case) and, per value, the firearms holding it.
 pub struct Interned {
     values: Vec<String>,
-    /// Firearm `at` holds `held[starts[at]..starts[at + 1]]`.
-    starts: Vec<u32>,
-    held: Vec<u32>,
+    /// Per value, in the order of `values`.
+    holders: Vec<Holders>,
+}
+
+/// The firearms holding one value: listed by position, or a bit each once that is smaller (more
+/// than one firearm in 32 holds it), so a common value ("steel") is marked a word at a time.
+enum Holders {
+    Listed(Box<[u32]>),
+    Marked(Marks),
 }
 
 /// An `Interned` being made, one firearm after the other.
 struct Interning {
     numbers: HashMap<String, u32>,
-    interned: Interned,
+    values: Vec<String>,
+    holders: Vec<Vec<u32>>,
+    /// The next firearm's position.
+    at: u32,
 }
 
 impl Interning {
     fn new() -> Self {
-        Self {
-            numbers: HashMap::new(),
-            interned: Interned { values: Vec::new(), starts: vec![0], held: Vec::new() },
-        }
+        Self { numbers: HashMap::new(), values: Vec::new(), holders: Vec::new(), at: 0 }
     }
 
     /// The next firearm's values.
     fn add<'a>(&mut self, values: impl Iterator<Item = &'a str>) {
-        let interned = &mut self.interned;
         for value in values {
-            let next = interned.values.len() as u32;
+            let next = self.values.len() as u32;
             let number = *self.numbers.entry(value.to_lowercase()).or_insert_with_key(|lower| {
-                interned.values.push(lower.clone());
+                self.values.push(lower.clone());
+                self.holders.push(Vec::new());
                 next
             });
-            interned.held.push(number);
+            let holders = &mut self.holders[number as usize];
+            if holders.last() != Some(&self.at) {
+                holders.push(self.at);
+            }
         }
-        interned.starts.push(interned.held.len() as u32);
+        self.at += 1;
+    }
+
+    fn interned(self) -> Interned {
+        let firearms = self.at as usize;
+        let holders = self
+            .holders
+            .into_iter()
+            .map(|listed| {
+                if listed.len() > firearms / 32 {
+                    let mut marks = Marks::new(firearms);
+                    listed.iter().for_each(|&at| marks.set(at as usize));
+                    Holders::Marked(marks)
+                } else {
+                    Holders::Listed(listed.into_boxed_slice())
+                }
+            })
+            .collect();
+        Interned { values: self.values, holders }
     }
 }
 
 impl Interned {
-    /// Which values contain `needle` (already lower case), by value number.
-    pub fn containing(&self, needle: &str) -> Vec<bool> {
-        self.values.iter().map(|value| value.contains(needle)).collect()
+    /// Mark in `marks` the firearms holding a value that contains `needle` (already lower case).
+    /// The cost is the distinct values and the matches, never the whole catalog.
+    pub fn mark_containing(&self, needle: &str, marks: &mut Marks) {
+        for (value, holders) in self.values.iter().zip(&self.holders) {
+            if value.contains(needle) {
+                match holders {
+                    Holders::Listed(listed) => listed.iter().for_each(|&at| marks.set(at as usize)),
+                    Holders::Marked(marked) => marks.add(marked),
+                }
+            }
+        }
+    }
+}
+
+/// Firearm positions, a bit each.
+pub struct Marks(Vec<u64>);
+
+impl Marks {
+    /// None marked, of `len` firearms.
+    pub fn new(len: usize) -> Self {
+        Self(vec![0; len.div_ceil(64)])
     }
 
-    /// Whether the firearm at `at` holds a value `marked` (from `containing`) marks.
-    pub fn holds(&self, at: usize, marked: &[bool]) -> bool {
-        let (start, end) = (self.starts[at] as usize, self.starts[at + 1] as usize);
-        self.held[start..end].iter().any(|&number| marked[number as usize])
+    pub fn set(&mut self, at: usize) {
+        self.0[at / 64] |= 1 << (at % 64);
+    }
+
+    pub fn holds(&self, at: usize) -> bool {
+        self.0[at / 64] & (1 << (at % 64)) != 0
+    }
+
+    /// Mark every position `other` marks too (of as many firearms).
+    pub fn add(&mut self, other: &Marks) {
+        self.0.iter_mut().zip(&other.0).for_each(|(word, more)| *word |= more);
+    }
+
+    pub fn count(&self) -> usize {
+        self.0.iter().map(|word| word.count_ones() as usize).sum()
+    }
+
+    /// The marked positions, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    i * 64 + bit
+                })
+            })
+        })
     }
 }
 
@@ -100,10 +170,10 @@ impl TextIndex {
             conflicts.add(at, &firearm);
         }
         Self {
-            features: features_held.interned,
-            designers: designers.interned,
-            materials: materials.into_iter().map(|interning| interning.interned).collect(),
-            conflict_names: names.interned,
+            features: features_held.interned(),
+            designers: designers.interned(),
+            materials: materials.into_iter().map(Interning::interned).collect(),
+            conflict_names: names.interned(),
             conflicts: conflicts.listed(),
         }
     }
@@ -171,8 +241,12 @@ mod tests {
     }
 
     fn fast(interned: &Interned, firearms: usize, needle: &str) -> Vec<usize> {
-        let marked = interned.containing(needle);
-        (0..firearms).filter(|&at| interned.holds(at, &marked)).collect()
+        let mut marks = Marks::new(firearms);
+        interned.mark_containing(needle, &mut marks);
+        let marked: Vec<usize> = marks.iter().collect();
+        assert_eq!(marked.len(), marks.count());
+        assert!(marked.iter().all(|&at| marks.holds(at)));
+        marked
     }
 
     #[test]
