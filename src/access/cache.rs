@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
+use super::fast_hash::FastMap;
 use super::plan::Plan;
 use crate::db::Db;
 
@@ -50,7 +51,7 @@ pub struct KeyCache {
 struct Loaded {
     revision: i64,
     /// By the key's SHA-256 (stored as hex, held as bytes).
-    by_hash: Arc<HashMap<[u8; 32], Arc<KeyEntry>>>,
+    by_hash: Arc<FastMap<[u8; 32], Arc<KeyEntry>>>,
 }
 
 type KeyRow = (
@@ -95,7 +96,7 @@ impl KeyCache {
         for (key_id, shop_id, approved) in shops {
             shops_by_key.entry(key_id).or_default().push(ShopEntry { shop_id, approved: approved != 0 });
         }
-        let mut by_hash = HashMap::with_capacity(keys.len());
+        let mut by_hash = FastMap::with_capacity_and_hasher(keys.len(), Default::default());
         for (key_id, hash, status, expires_at, account_id, plan, account_status, paid_until, staff) in keys {
             let account = match (plan, account_status) {
                 (Some(plan), Some(status)) => Some(AccountEntry {

@@ -11,12 +11,14 @@
 //! When Redis is configured but does not answer, counting fails and the request is refused
 //! (503 DEPENDENCY_UNAVAILABLE) rather than let through unlimited.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use redis::aio::ConnectionManager;
+
+use super::fast_hash::FastMap;
 
 #[derive(Debug, thiserror::Error)]
 #[error("the rate-limit store is unavailable: {0}")]
@@ -29,8 +31,8 @@ pub enum Limiter {
 
 #[derive(Default)]
 pub struct MemoryCounters {
-    allowances: Mutex<HashMap<String, (u64, Instant)>>,
-    windows: Mutex<HashMap<String, VecDeque<Instant>>>,
+    allowances: Mutex<FastMap<String, (u64, Instant)>>,
+    windows: Mutex<FastMap<String, VecDeque<Instant>>>,
 }
 
 pub struct RedisCounters {

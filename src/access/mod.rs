@@ -2,6 +2,7 @@
 
 pub mod cache;
 pub mod caller;
+pub mod fast_hash;
 pub mod gate;
 pub mod keys;
 pub mod limiter;

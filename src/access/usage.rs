@@ -5,10 +5,10 @@
 //! `firearm:<id>` (no account or key subject has that prefix), so the popular firearms (operation
 //! 40) are counted from real requests on every node and read back from the shared database.
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use super::fast_hash::FastMap;
 use crate::db::Db;
 
 #[derive(Clone)]
@@ -134,13 +134,13 @@ impl Usage {
 /// text, so a request counted for a day and subject already pending allocates nothing (every
 /// keyed request counts once, a firearm's detail twice).
 #[derive(Default)]
-struct Pending(HashMap<String, DayCounts>);
+struct Pending(FastMap<String, DayCounts>);
 
 #[derive(Default)]
 struct DayCounts {
-    callers: HashMap<String, i64>,
+    callers: FastMap<String, i64>,
     /// By firearm id; written under `VIEW_SUBJECT_PREFIX` and the id.
-    views: HashMap<String, i64>,
+    views: FastMap<String, i64>,
 }
 
 #[derive(Clone, Copy)]

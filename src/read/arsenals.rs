@@ -1,7 +1,7 @@
 //! Each country's adopters: which firearms its users adopted (60, a country's arsenal), found
-//! without walking every firearm's users per request (about 8 ms at 100,000 firearms). Made on
-//! the snapshot's first such request, like the similar firearms' packing (`read::deferred`);
-//! neither persisted nor patched.
+//! without walking every firearm's users per request (about 8 ms at 100,000 firearms). Made off
+//! the serving path once a snapshot is served (`Snapshot::build_lazy_indexes`), or by the first
+//! request that needs it before then; neither persisted nor patched.
 
 use std::collections::HashMap;
 

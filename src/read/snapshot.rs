@@ -168,6 +168,16 @@ impl Snapshot {
         self.read.arsenals.get_or_build(|| crate::read::arsenals::Arsenals::build(&self.catalog))
     }
 
+    /// Build the indexes made on a snapshot's first request that needs them (the text index, the
+    /// arsenals), off the serving path once the snapshot is served: at 100,000 firearms they take
+    /// about a third of a second, which the first such request spent on a worker thread while
+    /// every request behind it waited. Called on a low-priority thread after the build's own
+    /// work (persisting, the deferred figures), so it adds nothing to the build's peak.
+    pub fn build_lazy_indexes(&self) {
+        self.text_index();
+        self.arsenals();
+    }
+
     /// The position of the firearm carrying image `id` (the first, in catalog order), off an
     /// index made in one walk over the firearms on the snapshot's first such question: a walk per
     /// question decoded every firearm of the packed table (`catalog::held`).
@@ -271,12 +281,16 @@ impl CatalogHandle {
         Ok(handle)
     }
 
-    /// Write a built snapshot to the snapshot folder, off the serving path.
+    /// Write a built snapshot to the snapshot folder, off the serving path; then (or at once, when
+    /// there is nothing to write) build its lazy indexes.
     fn persist(&self, snapshot: Arc<Snapshot>) {
-        let Some(files) = self.files.clone() else { return };
-        if snapshot.reused {
-            return;
-        }
+        let files = match self.files.clone() {
+            Some(files) if !snapshot.reused => files,
+            _ => {
+                crate::low_priority::spawn("snapshot-indexes", move || snapshot.build_lazy_indexes());
+                return;
+            }
+        };
         crate::low_priority::spawn("snapshot-persist", move || {
             snapshot.build_deferred();
             let started = std::time::Instant::now();
@@ -291,6 +305,7 @@ impl CatalogHandle {
                     tracing::warn!(dir = %files.dir().display(), error = %e, "cannot persist the catalog snapshot")
                 }
             }
+            snapshot.build_lazy_indexes();
         });
     }
 
@@ -355,7 +370,11 @@ impl CatalogHandle {
             crate::low_priority::spawn("deferred-figures", move || {
                 // One such build at a time: a superseded one gives up at its next step.
                 let _one = handle.deferring.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                served.build_deferred_unless(|| !Arc::ptr_eq(&handle.current(), &served));
+                let superseded = || !Arc::ptr_eq(&handle.current(), &served);
+                served.build_deferred_unless(superseded);
+                if !superseded() {
+                    served.build_lazy_indexes();
+                }
             });
             self.persist_when_settled(&snapshot);
         } else {

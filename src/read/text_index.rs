@@ -5,9 +5,10 @@
 //! Those reads lower-cased every firearm's values and searched them on every request: about 4 ms
 //! at 100,000 firearms, 22 ms for a material. Here each distinct value is lowered once with the
 //! firearms holding it, and a request tests the distinct values against its text and marks the
-//! holders of those that match: the cost is the values and the matches, not the catalog. Made on the snapshot's first such request, like the similar
-//! firearms' packing (`read::deferred`), in one walk over the firearms (each decoded once from
-//! the packed table, `catalog::held`); neither persisted nor patched.
+//! holders of those that match: the cost is the values and the matches, not the catalog. Made in
+//! one walk over the firearms (each decoded once from the packed table, `catalog::held`) off the
+//! serving path once a snapshot is served (`Snapshot::build_lazy_indexes`), or by the first
+//! request that needs it before then; neither persisted nor patched.
 
 use std::collections::{BTreeMap, HashMap};
 
