@@ -30,13 +30,13 @@ use tower_http::cors::CorsLayer;
 use super::{body_limit, compression, cors, envelope, timeout};
 use crate::error::MAX_JSON_BODY_BYTES;
 
-/// The whole service as the server runs it; a clone is an `Arc`'s.
+/// The whole service as the server runs it (`outermost`), or as the compression layer wraps it
+/// (everything inside compression); a clone is an `Arc`'s.
 #[derive(Clone)]
-pub struct Edge(Arc<Inner>);
-
-/// Everything inside compression. A service of its own so the compression layer can wrap it.
-#[derive(Clone)]
-struct Enveloped(Arc<Inner>);
+pub struct Edge {
+    inner: Arc<Inner>,
+    outermost: bool,
+}
 
 struct Inner {
     router: <DefaultBodyLimit as Layer<Router>>::Service,
@@ -52,7 +52,8 @@ impl Edge {
     pub fn new(router: Router, cors: CorsLayer, request_timeout: Duration) -> Self {
         let cors_headers = cors::headers_without_origin(&cors);
         let router = DefaultBodyLimit::max(MAX_JSON_BODY_BYTES as usize).layer(router);
-        Self(Arc::new(Inner { router, cors, cors_headers, request_timeout }))
+        let inner = Arc::new(Inner { router, cors, cors_headers, request_timeout });
+        Self { inner, outermost: true }
     }
 }
 
@@ -66,31 +67,19 @@ impl Service<Request> for Edge {
     }
 
     fn call(&mut self, request: Request) -> Answer {
-        if request.headers().contains_key(header::ACCEPT_ENCODING) {
-            let answer = compression::layer().layer(Enveloped(self.0.clone())).oneshot(request);
-            Box::pin(async move {
+        let inner = self.inner.clone();
+        if self.outermost && request.headers().contains_key(header::ACCEPT_ENCODING) {
+            let answer = compression::layer().layer(Edge { inner, outermost: false }).oneshot(request);
+            return Box::pin(async move {
                 let Ok(response) = answer.await;
                 Ok(compression::tag_encoded_etags(response.map(Body::new)))
-            })
-        } else {
-            let inner = self.0.clone();
-            Box::pin(async move { Ok(compression::tag_encoded_etags(inner.answer(request).await)) })
+            });
         }
-    }
-}
-
-impl Service<Request> for Enveloped {
-    type Response = Response;
-    type Error = Infallible;
-    type Future = Answer;
-
-    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        Poll::Ready(Ok(()))
-    }
-
-    fn call(&mut self, request: Request) -> Answer {
-        let inner = self.0.clone();
-        Box::pin(async move { Ok(inner.answer(request).await) })
+        let outermost = self.outermost;
+        Box::pin(async move {
+            let response = inner.answer(request).await;
+            Ok(if outermost { compression::tag_encoded_etags(response) } else { response })
+        })
     }
 }
 
