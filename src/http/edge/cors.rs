@@ -75,3 +75,50 @@ pub fn add_headers_without_origin(response: &mut Response, headers: &[(HeaderNam
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderMap;
+
+    /// A response with a Vary of its own, so appending is told apart from replacing.
+    fn answered() -> Response {
+        let mut response = Response::new(Body::empty());
+        response.headers_mut().insert(header::VARY, HeaderValue::from_static("x-api-key"));
+        response
+    }
+
+    /// What the CORS layer itself adds to `answered()` for `request`.
+    fn through_layer(layer: &CorsLayer, request: Request) -> HeaderMap {
+        let answer = |_: Request| std::future::ready(Ok::<_, Infallible>(answered()));
+        let mut cors = layer.layer(tower::service_fn(answer));
+        let mut future = std::pin::pin!(cors.call(request));
+        let Poll::Ready(Ok(response)) = future.as_mut().poll(&mut Context::from_waker(Waker::noop())) else {
+            unreachable!("ready at once");
+        };
+        response.headers().clone()
+    }
+
+    #[test]
+    fn the_headers_found_once_are_what_the_layer_adds_to_a_same_origin_request() {
+        for allowed in [None, Some(vec!["https://app.example".to_owned()])] {
+            let layer = layer(allowed.clone());
+            let found = headers_without_origin(&layer);
+            for (method, path) in
+                [("GET", "/v1/firearms/glock-17"), ("POST", "/v1/me/reports"), ("GET", "/health")]
+            {
+                let request = Request::builder().method(method).uri(path).body(Body::empty()).unwrap();
+                assert!(!is_cross_origin(&request));
+                let mut shortcut = answered();
+                add_headers_without_origin(&mut shortcut, &found);
+                assert_eq!(
+                    shortcut.headers(),
+                    &through_layer(&layer, request),
+                    "{allowed:?} {method} {path}"
+                );
+            }
+        }
+        let preflight = Request::builder().method("OPTIONS").uri("/v1/firearms").body(Body::empty()).unwrap();
+        assert!(is_cross_origin(&preflight), "every OPTIONS goes through the layer");
+    }
+}
