@@ -141,11 +141,11 @@ async fn serve(url: String) -> (String, SocketAddr, SocketAddr, SocketAddr) {
 
     let caller = Caller {
         key_id: "bench".into(),
-        account_id: Some(account),
+        account_id: Some(account.into()),
         plan: Plan::Enterprise,
         suspended: false,
         staff: false,
-        shops: vec![],
+        shops: [].into(),
     };
     let bare = axum::Router::new()
         .route("/v1/manufacturers/{id}", get(manufacturers::detail))

@@ -14,7 +14,12 @@ pub fn now() -> OffsetDateTime {
 
 /// 'YYYY-MM-DD HH:MM:SS' UTC, the spec's createdAt / updatedAt form (and how instants are stored).
 pub fn sql_timestamp(at: OffsetDateTime) -> String {
-    per_second(at, |forms| forms.sql.clone(), format_sql_timestamp)
+    second_stamp(at).as_str().to_owned()
+}
+
+/// `sql_timestamp` without an allocation, for the request path.
+pub fn second_stamp(at: OffsetDateTime) -> Stamp<19> {
+    per_second(at, |forms| forms.sql).unwrap_or_else(|| Stamp::of(&format_sql_timestamp(at)))
 }
 
 fn format_sql_timestamp(at: OffsetDateTime) -> String {
@@ -25,36 +30,73 @@ fn format_day(at: OffsetDateTime) -> String {
     at.format(format_description!("[year]-[month]-[day]")).expect("UTC formats")
 }
 
+/// A timestamp form of fixed width, held by value: the request path reads the cached forms of the
+/// current second without allocating (the ASCII digits and separators of `format_*`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Stamp<const N: usize>([u8; N]);
+
+impl<const N: usize> Stamp<N> {
+    fn of(form: &str) -> Self {
+        let mut bytes = [b'0'; N];
+        // A year past 9999 is wider than the form; such an instant never reaches the service.
+        let width = form.len().min(N);
+        bytes[..width].copy_from_slice(&form.as_bytes()[..width]);
+        Self(bytes)
+    }
+
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.0).expect("formed from a str of ASCII")
+    }
+}
+
+impl<const N: usize> std::ops::Deref for Stamp<N> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl<const N: usize> std::fmt::Debug for Stamp<N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_str().fmt(f)
+    }
+}
+
 /// The second-resolution forms of one UTC second.
+#[derive(Clone, Copy)]
 struct SecondForms {
     unix_second: i64,
-    sql: String,
-    day: String,
+    sql: Stamp<19>,
+    day: Stamp<10>,
 }
 
 thread_local! {
     /// The forms of the last UTC second formatted on this thread. Every keyed request needs the
     /// timestamp (key expiry) and the day (the daily allowance, usage); formatting them was a few
     /// per cent of a firearm detail, and a busy node asks for the same second thousands of times.
-    static LAST_SECOND: std::cell::RefCell<Option<SecondForms>> = const { std::cell::RefCell::new(None) };
+    static LAST_SECOND: std::cell::Cell<Option<SecondForms>> = const { std::cell::Cell::new(None) };
 }
 
-/// `read` of the cached forms of `at`'s second, or `format(at)` when `at` is not UTC.
-fn per_second(
-    at: OffsetDateTime,
-    read: impl FnOnce(&SecondForms) -> String,
-    format: fn(OffsetDateTime) -> String,
-) -> String {
+/// `read` of the cached forms of `at`'s second; none when `at` is not UTC (formatted as given).
+fn per_second<T>(at: OffsetDateTime, read: impl FnOnce(&SecondForms) -> T) -> Option<T> {
     if !at.offset().is_utc() {
-        return format(at);
+        return None;
     }
     let unix_second = at.unix_timestamp();
-    LAST_SECOND.with_borrow_mut(|last| {
-        if last.as_ref().is_none_or(|forms| forms.unix_second != unix_second) {
-            *last = Some(SecondForms { unix_second, sql: format_sql_timestamp(at), day: format_day(at) });
+    let forms = match LAST_SECOND.get() {
+        Some(forms) if forms.unix_second == unix_second => forms,
+        _ => {
+            let forms = SecondForms {
+                unix_second,
+                sql: Stamp::of(&format_sql_timestamp(at)),
+                day: Stamp::of(&format_day(at)),
+            };
+            LAST_SECOND.set(Some(forms));
+            forms
         }
-        read(last.as_ref().expect("just filled"))
-    })
+    };
+    Some(read(&forms))
 }
 
 /// `sql_timestamp` of now.
@@ -76,7 +118,12 @@ pub fn rfc3339_now() -> String {
 
 /// The UTC day, 'YYYY-MM-DD': the daily allowance and usage are counted per day.
 pub fn day(at: OffsetDateTime) -> String {
-    per_second(at, |forms| forms.day.clone(), format_day)
+    day_stamp(at).as_str().to_owned()
+}
+
+/// `day` without an allocation, for the request path.
+pub fn day_stamp(at: OffsetDateTime) -> Stamp<10> {
+    per_second(at, |forms| forms.day).unwrap_or_else(|| Stamp::of(&format_day(at)))
 }
 
 /// Milliseconds since the Unix epoch (webhook schedules).

@@ -15,14 +15,15 @@ use crate::db::Db;
 
 #[derive(Debug, Clone)]
 pub struct KeyEntry {
-    pub key_id: String,
+    /// Shared with every `Caller` of the key: a request clones counts, not text.
+    pub key_id: Arc<str>,
     pub status: String,
     /// 'YYYY-MM-DD HH:MM:SS' UTC; the key stops working at that moment.
     pub expires_at: Option<String>,
-    pub account_id: Option<String>,
+    pub account_id: Option<Arc<str>>,
     /// None when the key names an account that no longer exists.
     pub account: Option<AccountEntry>,
-    pub shops: Vec<ShopEntry>,
+    pub shops: Arc<[ShopEntry]>,
 }
 
 #[derive(Debug, Clone)]
@@ -114,7 +115,14 @@ impl KeyCache {
                 tracing::warn!(key_id, "a stored key hash is not a SHA-256 in hex; the key cannot be used");
                 continue;
             }
-            let entry = KeyEntry { key_id, status, expires_at, account_id, account, shops };
+            let entry = KeyEntry {
+                key_id: key_id.into(),
+                status,
+                expires_at,
+                account_id: account_id.map(Arc::from),
+                account,
+                shops: shops.into(),
+            };
             by_hash.insert(digest, Arc::new(entry));
         }
         let mut inner = self.inner.write().expect("never poisoned");

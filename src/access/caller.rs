@@ -1,5 +1,7 @@
 //! Who is calling: the credential of a request turned into a `Caller`, or the 401 that says why not.
 
+use std::sync::Arc;
+
 use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
 
@@ -11,21 +13,22 @@ use crate::error::{ApiError, Reason};
 /// An authenticated caller, available to handlers as a request extension.
 #[derive(Debug, Clone)]
 pub struct Caller {
-    pub key_id: String,
-    pub account_id: Option<String>,
+    /// Shared with the key cache's entry, so a handler's copy of the caller copies no text.
+    pub key_id: Arc<str>,
+    pub account_id: Option<Arc<str>>,
     /// The plan in force now: Explorer once a paid subscription has ended, and for ownerless keys.
     pub plan: Plan,
     pub suspended: bool,
     pub staff: bool,
-    pub shops: Vec<super::cache::ShopEntry>,
+    pub shops: Arc<[super::cache::ShopEntry]>,
 }
 
 impl Caller {
     /// Whose budget a request spends: the account's, or the key's own when no account owns it.
-    pub fn subject(&self) -> String {
+    pub fn subject(&self) -> std::borrow::Cow<'_, str> {
         match &self.account_id {
-            Some(account) => account.clone(),
-            None => format!("key:{}", self.key_id),
+            Some(account) => (&**account).into(),
+            None => ["key:", &self.key_id].concat().into(),
         }
     }
 }
@@ -115,7 +118,7 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for AccountCaller {
 
     async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
         let caller = Caller::from_request_parts(parts, state).await?;
-        let account_id = caller.account_id.clone().ok_or_else(|| {
+        let account_id = caller.account_id.as_deref().map(str::to_owned).ok_or_else(|| {
             ApiError::new(Reason::KeyNotLinkedToAccount, "This key belongs to no user account.")
         })?;
         Ok(Self { account_id, caller })
@@ -157,7 +160,7 @@ impl ShopCaller {
     /// key's only shop; a key acting for several must name one (400 naming `param`).
     pub fn act_for(&self, named: Option<&str>, param: &str) -> Result<&ShopEntry, ApiError> {
         let shops = &self.caller.shops;
-        match (named, shops.as_slice()) {
+        match (named, &shops[..]) {
             (Some(id), _) => {
                 shops.iter().find(|shop| shop.shop_id == id).ok_or_else(|| ApiError::not_found("shop", id))
             }
@@ -195,7 +198,7 @@ mod tests {
             expires_at: None,
             account_id: Some("acct_gone".into()),
             account: None,
-            shops: vec![],
+            shops: [].into(),
         };
         assert_eq!(caller_of(&entry, "2026-01-01 00:00:00").unwrap_err().reason, Reason::AccountNotFound);
     }

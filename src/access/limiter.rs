@@ -16,13 +16,22 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use futures_util::future::{BoxFuture, Either};
 use redis::aio::ConnectionManager;
+use std::future::{Ready, ready};
 
 use super::fast_hash::FastMap;
 
 #[derive(Debug, thiserror::Error)]
 #[error("the rate-limit store is unavailable: {0}")]
 pub struct LimiterUnavailable(pub String);
+
+/// A count's answer: at once from the memory counters, from a boxed future for Redis. Not an
+/// `async fn`: the Redis call's future is several hundred bytes, and it would size every count's
+/// future, and the access gate's around them, for the memory counters too; moving those bytes on
+/// every request cost more than the counting.
+pub type Counted<'a, T> =
+    Either<Ready<Result<T, LimiterUnavailable>>, BoxFuture<'a, Result<T, LimiterUnavailable>>>;
 
 pub enum Limiter {
     Memory(MemoryCounters),
@@ -115,46 +124,47 @@ impl Limiter {
     }
 
     /// Admit one request under `key` when fewer than `limit` were admitted within the last `window`.
-    pub async fn admit_in_window(
-        &self,
-        key: &str,
-        limit: u64,
-        window: Duration,
-    ) -> Result<bool, LimiterUnavailable> {
+    pub fn admit_in_window(&self, key: &str, limit: u64, window: Duration) -> Counted<'_, bool> {
         match self {
-            Limiter::Memory(counters) => Ok(counters.admit_in_window(key, limit, window)),
+            Limiter::Memory(counters) => {
+                Either::Left(ready(Ok(counters.admit_in_window(key, limit, window))))
+            }
             Limiter::Redis(redis) => {
                 let unique = redis.sequence.fetch_add(1, Ordering::Relaxed);
                 let mut invocation = redis.window.key(key);
                 invocation.arg(limit).arg(window.as_micros() as u64).arg(unique);
-                redis.run(invocation).await.map(|admitted: u8| admitted == 1)
+                Either::Right(Box::pin(async move {
+                    redis.run(invocation).await.map(|admitted: u8| admitted == 1)
+                }))
             }
         }
     }
 
     /// Take one unit of `key`'s allowance if fewer than `cap` are taken; the allowance expires
     /// `ttl` after its first unit. False: the allowance is used up and nothing was taken.
-    pub async fn take(&self, key: &str, cap: u64, ttl: Duration) -> Result<bool, LimiterUnavailable> {
+    pub fn take(&self, key: &str, cap: u64, ttl: Duration) -> Counted<'_, bool> {
         match self {
-            Limiter::Memory(counters) => Ok(counters.take(key, cap, ttl)),
+            Limiter::Memory(counters) => Either::Left(ready(Ok(counters.take(key, cap, ttl)))),
             Limiter::Redis(redis) => {
                 let mut invocation = redis.take.key(key);
                 invocation.arg(cap).arg(ttl.as_millis() as u64);
-                redis.run(invocation).await.map(|taken: u8| taken == 1)
+                Either::Right(Box::pin(
+                    async move { redis.run(invocation).await.map(|taken: u8| taken == 1) },
+                ))
             }
         }
     }
 
     /// Return one unit taken from `key` (an answer that does not count, such as a 304).
-    pub async fn give_back(&self, key: &str) -> Result<(), LimiterUnavailable> {
+    pub fn give_back(&self, key: &str) -> Counted<'_, ()> {
         match self {
             Limiter::Memory(counters) => {
                 counters.give_back(key);
-                Ok(())
+                Either::Left(ready(Ok(())))
             }
             Limiter::Redis(redis) => {
                 let invocation = redis.give_back.key(key);
-                redis.run(invocation).await.map(|_: u8| ())
+                Either::Right(Box::pin(async move { redis.run(invocation).await.map(|_: u8| ()) }))
             }
         }
     }
@@ -167,7 +177,7 @@ impl MemoryCounters {
         if windows.len() > SWEEP_ABOVE {
             windows.retain(|_, log| log.back().is_some_and(|last| now.duration_since(*last) < window));
         }
-        let log = windows.entry(key.to_owned()).or_default();
+        let log = entry(&mut windows, key, VecDeque::new);
         while log.front().is_some_and(|first| now.duration_since(*first) >= window) {
             log.pop_front();
         }
@@ -184,7 +194,7 @@ impl MemoryCounters {
         if allowances.len() > SWEEP_ABOVE {
             allowances.retain(|_, (_, expires)| *expires > now);
         }
-        let entry = allowances.entry(key.to_owned()).or_insert((0, now + ttl));
+        let entry = entry(&mut allowances, key, || (0, now + ttl));
         if entry.1 <= now {
             *entry = (0, now + ttl);
         }
@@ -201,6 +211,15 @@ impl MemoryCounters {
             *taken = taken.saturating_sub(1);
         }
     }
+}
+
+/// `key`'s value, inserted with `new` when missing; the key is copied only then (`HashMap::entry`
+/// would copy it on every request).
+fn entry<'a, V>(map: &'a mut FastMap<String, V>, key: &str, new: impl FnOnce() -> V) -> &'a mut V {
+    if !map.contains_key(key) {
+        map.insert(key.to_owned(), new());
+    }
+    map.get_mut(key).expect("just inserted")
 }
 
 impl RedisCounters {

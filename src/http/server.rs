@@ -18,7 +18,6 @@ use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
-use axum::extract::ConnectInfo;
 use axum::extract::Request;
 use axum::response::Response;
 use hyper::body::Incoming;
@@ -129,8 +128,7 @@ async fn serve_connection<T, S>(
     let io = TokioIo::new(Watched { inner: stream, activity: activity.clone(), started, rewriting: None });
     let service = router.map_request(move |request: axum::http::Request<Incoming>| {
         let mut request = request.map(Body::new);
-        request.extensions_mut().insert(ConnectInfo(remote));
-        request.extensions_mut().insert(Transport { tls });
+        request.extensions_mut().insert(Transport { tls, remote });
         request
     });
     let service = TowerToHyperService::new(service);

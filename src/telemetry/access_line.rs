@@ -9,7 +9,6 @@
 //! target `armory::access` at info. A terminal's coloured output, and a process whose subscriber
 //! is not the service's, keep the ordinary `tracing` event.
 
-use std::io::Write;
 use std::sync::OnceLock;
 
 use time::OffsetDateTime;
@@ -33,7 +32,9 @@ pub struct RequestLine<'a> {
     pub method: &'a str,
     pub path: &'a str,
     pub status: u16,
-    pub duration_ms: f64,
+    /// Logged in milliseconds with three decimals, the digits the formatter gives that many
+    /// microseconds over a thousand.
+    pub duration_micros: u64,
     pub request_id: &'a str,
 }
 
@@ -55,7 +56,7 @@ fn event(line: &RequestLine<'_>) {
         method = %line.method,
         path = %line.path,
         status = line.status,
-        duration_ms = line.duration_ms,
+        duration_ms = line.duration_micros as f64 / 1000.0,
         request_id = line.request_id,
         "request"
     )
@@ -67,7 +68,7 @@ fn render(line: &RequestLine<'_>, format: LineFormat, at: OffsetDateTime) -> Vec
     match format {
         LineFormat::Text => {
             // Piece by piece rather than one `write!`: the formatting machinery was a third of the
-            // line's cost. Only the duration keeps `{:?}`, whose digits are the formatter's.
+            // line's cost, and the float formatting of the duration a tenth.
             write_timestamp(&mut out, at);
             out.extend_from_slice(b"  INFO armory::access: request method=");
             out.extend_from_slice(line.method.as_bytes());
@@ -75,7 +76,9 @@ fn render(line: &RequestLine<'_>, format: LineFormat, at: OffsetDateTime) -> Vec
             out.extend_from_slice(line.path.as_bytes());
             out.extend_from_slice(b" status=");
             write_number(&mut out, line.status.into());
-            let _ = write!(out, " duration_ms={:?} request_id=\"", line.duration_ms);
+            out.extend_from_slice(b" duration_ms=");
+            write_millis(&mut out, line.duration_micros);
+            out.extend_from_slice(b" request_id=\"");
             out.extend_from_slice(line.request_id.as_bytes());
             out.push(b'"');
         }
@@ -89,7 +92,7 @@ fn render(line: &RequestLine<'_>, format: LineFormat, at: OffsetDateTime) -> Vec
             out.extend_from_slice(b",\"status\":");
             write_number(&mut out, line.status.into());
             out.extend_from_slice(b",\"duration_ms\":");
-            serde_json::to_writer(&mut out, &line.duration_ms).expect("a number serialises");
+            write_millis(&mut out, line.duration_micros);
             out.extend_from_slice(b",\"request_id\":");
             json_string(&mut out, line.request_id);
             out.extend_from_slice(b"},\"target\":\"armory::access\"}");
@@ -110,7 +113,7 @@ fn timestamp(at: OffsetDateTime) -> String {
 
 /// `timestamp`'s text appended to `out`: 'YYYY-MM-DD HH:MM:SS' → 'YYYY-MM-DDTHH:MM:SS.ffffffZ'.
 fn write_timestamp(out: &mut Vec<u8>, at: OffsetDateTime) {
-    let second = crate::clock::sql_timestamp(at);
+    let second = crate::clock::second_stamp(at);
     let (day, time) = second.split_at(10);
     out.extend_from_slice(day.as_bytes());
     out.push(b'T');
@@ -121,9 +124,21 @@ fn write_timestamp(out: &mut Vec<u8>, at: OffsetDateTime) {
     out.push(b'Z');
 }
 
+/// `micros` in milliseconds, as both formats write that many microseconds over a thousand as a
+/// float: the whole part, a point, and the three decimals without their trailing zeros (`0` when
+/// all are zero).
+fn write_millis(out: &mut Vec<u8>, micros: u64) {
+    write_number(out, micros / 1000);
+    out.push(b'.');
+    let thousandths = micros % 1000;
+    let decimals = [thousandths / 100, thousandths / 10 % 10, thousandths % 10].map(|d| b'0' + d as u8);
+    let kept = decimals.iter().rposition(|&d| d != b'0').map_or(1, |last| last + 1);
+    out.extend_from_slice(&decimals[..kept]);
+}
+
 /// A number's decimal digits appended to `out`.
-fn write_number(out: &mut Vec<u8>, mut number: u32) {
-    let mut digits = [0u8; 10];
+fn write_number(out: &mut Vec<u8>, mut number: u64) {
+    let mut digits = [0u8; 20];
     let mut at = digits.len();
     loop {
         at -= 1;
@@ -199,12 +214,12 @@ mod tests {
         String::from_utf8(render(line, format, AT)).unwrap()
     }
 
-    fn line(duration_ms: f64, path: &str) -> RequestLine<'_> {
+    fn line(duration_micros: u64, path: &str) -> RequestLine<'_> {
         RequestLine {
             method: "GET",
             path,
             status: 200,
-            duration_ms,
+            duration_micros,
             request_id: "fa7cb127-8622-4b92-a746-aecb3541ddb4",
         }
     }
@@ -212,13 +227,13 @@ mod tests {
     #[test]
     fn the_line_is_the_one_the_formatter_writes_in_both_formats() {
         for format in [LineFormat::Text, LineFormat::Json] {
-            for duration_ms in [0.009478, 1.0, 12.5, 1e-7, 250_000.0] {
+            for micros in [0, 1, 9, 10, 120, 999, 1000, 1001, 1010, 12_500, 250_000_000, 86_400_000_000] {
                 for path in ["/v1/firearms/glock-17", "/v1/a\"b\\c", "/v1/%E2%82%AC"] {
-                    let line = line(duration_ms, path);
+                    let line = line(micros, path);
                     assert_eq!(
                         rendered(&line, format),
                         formatted(&line, format),
-                        "{format:?} {duration_ms} {path}"
+                        "{format:?} {micros} {path}"
                     );
                 }
             }
@@ -227,15 +242,28 @@ mod tests {
 
     #[test]
     fn the_text_line_reads_as_a_node_wrote_it() {
-        // Copied from a node's log before the line was written by hand.
+        // Copied from a node's log before the line was written by hand, the duration since rounded
+        // to whole microseconds.
         let expected = "2026-11-27T00:12:30.401344Z  INFO armory::access: request method=GET \
-                        path=/v1/firearms/glock-17 status=200 duration_ms=0.009478 \
+                        path=/v1/firearms/glock-17 status=200 duration_ms=0.009 \
                         request_id=\"fa7cb127-8622-4b92-a746-aecb3541ddb4\"\n";
-        assert_eq!(rendered(&line(0.009478, "/v1/firearms/glock-17"), LineFormat::Text), expected);
+        assert_eq!(rendered(&line(9, "/v1/firearms/glock-17"), LineFormat::Text), expected);
         let json: serde_json::Value =
-            serde_json::from_str(&rendered(&line(0.5, "/v1/a\"b"), LineFormat::Json)).unwrap();
+            serde_json::from_str(&rendered(&line(500, "/v1/a\"b"), LineFormat::Json)).unwrap();
         assert_eq!(json["fields"]["path"], "/v1/a\"b");
         assert_eq!(json["fields"]["status"], 200);
+    }
+
+    #[test]
+    fn milliseconds_have_the_digits_of_both_formatters() {
+        for micros in (0..3_000_000).step_by(7).chain([u64::from(u32::MAX) * 1000, 1 << 50]) {
+            let mut out = Vec::new();
+            write_millis(&mut out, micros);
+            let millis = micros as f64 / 1000.0;
+            let written = String::from_utf8(out).unwrap();
+            assert_eq!(written, format!("{millis:?}"), "text, {micros} µs");
+            assert_eq!(written, serde_json::to_string(&millis).unwrap(), "JSON, {micros} µs");
+        }
     }
 
     #[test]

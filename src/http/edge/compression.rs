@@ -20,15 +20,17 @@ pub fn layer() -> CompressionLayer {
 /// every answer says it varies with Accept-Encoding. The compression layer says so only of the
 /// bodies it would compress, so a HEAD (whose body the router has already dropped) or a tiny body
 /// would otherwise differ from its GET.
-/// A plain response map (`ServiceBuilder::map_response`), so it costs no service clone or boxed
-/// future per request.
 pub fn tag_encoded_etags<B>(mut response: Response<B>) -> Response<B> {
+    // Vary is a comma-separated list of header names: compared name by name, not searched.
     let names_encoding = |value: &HeaderValue| {
-        value.as_bytes().windows(ACCEPT_ENCODING.len()).any(|w| w.eq_ignore_ascii_case(ACCEPT_ENCODING))
+        value
+            .as_bytes()
+            .split(|&b| b == b',')
+            .any(|name| name.trim_ascii().eq_ignore_ascii_case(ACCEPT_ENCODING))
     };
     let varies = response.headers().get_all(header::VARY).iter().any(names_encoding);
     if !varies {
-        response.headers_mut().append(header::VARY, HeaderValue::from_static("accept-encoding"));
+        say_varies_with_encoding(&mut response);
     }
     let encoding = response.headers().get(header::CONTENT_ENCODING).and_then(|e| e.to_str().ok());
     let suffix = match encoding {
@@ -43,4 +45,10 @@ pub fn tag_encoded_etags<B>(mut response: Response<B>) -> Response<B> {
         response.headers_mut().insert(header::ETAG, value);
     }
     response
+}
+
+/// The answer to a request that sent no Accept-Encoding, which the compression layer never saw:
+/// nothing has said yet that it varies with that header, so no Vary needs reading.
+pub fn say_varies_with_encoding<B>(response: &mut Response<B>) {
+    response.headers_mut().append(header::VARY, HeaderValue::from_static("accept-encoding"));
 }

@@ -21,23 +21,19 @@ use crate::telemetry::CURRENT_REQUEST_ID;
 
 pub static REQUEST_ID_HEADER: HeaderName = HeaderName::from_static("x-request-id");
 
-/// The id of the request being served, readable by handlers as an extension.
-#[derive(Debug, Clone)]
-pub struct RequestId(pub String);
-
-/// The answer to `request` from `inner`, with its request id (set as an extension before `inner`
-/// runs and scoped for the panic hook), the error envelope, the metrics and the log line.
-pub async fn enveloped<F>(mut request: Request, inner: impl FnOnce(Request) -> F) -> Response
+/// The answer to `request` from `inner`, with its request id (scoped for the panic hook), the
+/// error envelope, the metrics and the log line.
+pub async fn enveloped<F>(request: Request, inner: impl FnOnce(Request) -> F) -> Response
 where
     F: Future<Output = Response>,
 {
     let started = Instant::now();
     let request_id = caller_request_id(&request).unwrap_or_else(crate::telemetry::new_request_id);
-    request.extensions_mut().insert(RequestId(request_id.clone()));
     let method = request.method().clone();
-    let path = request.uri().path().to_owned();
+    // The URI's clone shares its bytes; a copy of the path would allocate.
+    let uri = request.uri().clone();
     let response = CURRENT_REQUEST_ID.scope(request_id.clone(), inner(request)).await;
-    finish(response, &request_id, &method, &path, started)
+    finish(response, &request_id, &method, uri.path(), started)
 }
 
 /// The error envelope, the request id header, the metrics and the log line of an answer.
@@ -65,13 +61,13 @@ fn finish(
 
     let status = response.status().as_u16();
     let operation = response.extensions().get::<OperationLabel>().map_or("unmatched", |label| label.0);
-    metrics.observe_request(operation, status, started.elapsed());
-    let duration_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let took = started.elapsed();
+    metrics.observe_request(operation, status, took);
     crate::telemetry::access_line::request(&crate::telemetry::access_line::RequestLine {
         method: method.as_str(),
         path,
         status,
-        duration_ms,
+        duration_micros: took.as_micros() as u64,
         request_id,
     });
     response

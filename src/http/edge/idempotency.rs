@@ -54,7 +54,8 @@ where
         )
         .into_response();
     };
-    let Some(subject) = request.extensions().get::<Caller>().map(Caller::subject) else {
+    let Some(subject) = request.extensions().get::<Caller>().map(|caller| caller.subject().into_owned())
+    else {
         return inner(request).await;
     };
     let (parts, body) = request.into_parts();

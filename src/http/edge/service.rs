@@ -77,8 +77,11 @@ impl Service<Request> for Edge {
         }
         let outermost = self.outermost;
         Box::pin(async move {
-            let response = inner.answer(request).await;
-            Ok(if outermost { compression::tag_encoded_etags(response) } else { response })
+            let mut response = inner.answer(request).await;
+            if outermost {
+                compression::say_varies_with_encoding(&mut response);
+            }
+            Ok(response)
         })
     }
 }
