@@ -14,12 +14,10 @@ pub fn now() -> OffsetDateTime {
 
 /// 'YYYY-MM-DD HH:MM:SS' UTC, the spec's createdAt / updatedAt form (and how instants are stored).
 pub fn sql_timestamp(at: OffsetDateTime) -> String {
-    second_stamp(at).as_str().to_owned()
-}
-
-/// `sql_timestamp` without an allocation, for the request path.
-pub fn second_stamp(at: OffsetDateTime) -> Stamp<19> {
-    per_second(at, |forms| forms.sql).unwrap_or_else(|| Stamp::of(&format_sql_timestamp(at)))
+    match Second::of(at) {
+        Some(second) => second.sql.as_str().to_owned(),
+        None => format_sql_timestamp(at),
+    }
 }
 
 fn format_sql_timestamp(at: OffsetDateTime) -> String {
@@ -63,40 +61,56 @@ impl<const N: usize> std::fmt::Debug for Stamp<N> {
     }
 }
 
-/// The second-resolution forms of one UTC second.
-#[derive(Clone, Copy)]
-struct SecondForms {
-    unix_second: i64,
-    sql: Stamp<19>,
-    day: Stamp<10>,
+/// One UTC second in the forms the request path needs: the key expiry compares the timestamp, the
+/// daily allowance and usage count by the day.
+#[derive(Clone, Copy, Debug)]
+pub struct Second {
+    pub unix_second: i64,
+    /// `sql_timestamp`'s form.
+    pub sql: Stamp<19>,
+    /// `day`'s form.
+    pub day: Stamp<10>,
 }
 
 thread_local! {
-    /// The forms of the last UTC second formatted on this thread. Every keyed request needs the
-    /// timestamp (key expiry) and the day (the daily allowance, usage); formatting them was a few
-    /// per cent of a firearm detail, and a busy node asks for the same second thousands of times.
-    static LAST_SECOND: std::cell::Cell<Option<SecondForms>> = const { std::cell::Cell::new(None) };
+    /// The forms of the last second asked for on this thread. Formatting them was a few per cent
+    /// of a firearm detail, and a busy node asks for the same second thousands of times.
+    static LAST_SECOND: std::cell::Cell<Option<Second>> = const { std::cell::Cell::new(None) };
 }
 
-/// `read` of the cached forms of `at`'s second; none when `at` is not UTC (formatted as given).
-fn per_second<T>(at: OffsetDateTime, read: impl FnOnce(&SecondForms) -> T) -> Option<T> {
-    if !at.offset().is_utc() {
-        return None;
+impl Second {
+    /// The current second, from the system clock without the calendar date `now` builds (the
+    /// request path asks for it several times a request).
+    pub fn now() -> Self {
+        let since_epoch =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        Self::of_unix(since_epoch.as_secs() as i64)
     }
-    let unix_second = at.unix_timestamp();
-    let forms = match LAST_SECOND.get() {
-        Some(forms) if forms.unix_second == unix_second => forms,
-        _ => {
-            let forms = SecondForms {
-                unix_second,
-                sql: Stamp::of(&format_sql_timestamp(at)),
-                day: Stamp::of(&format_day(at)),
-            };
-            LAST_SECOND.set(Some(forms));
-            forms
+
+    /// The second `unix_second` seconds after the Unix epoch.
+    pub fn of_unix(unix_second: i64) -> Self {
+        if let Some(last) = LAST_SECOND.get()
+            && last.unix_second == unix_second
+        {
+            return last;
         }
-    };
-    Some(read(&forms))
+        let at = OffsetDateTime::from_unix_timestamp(unix_second).unwrap_or(OffsetDateTime::UNIX_EPOCH);
+        let second =
+            Self { unix_second, sql: Stamp::of(&format_sql_timestamp(at)), day: Stamp::of(&format_day(at)) };
+        LAST_SECOND.set(Some(second));
+        second
+    }
+
+    /// `at`'s second; none when `at` is not in UTC (its forms are written as given).
+    pub fn of(at: OffsetDateTime) -> Option<Self> {
+        at.offset().is_utc().then(|| Self::of_unix(at.unix_timestamp()))
+    }
+
+    /// Until just past the next UTC midnight, when a counter of this second's day is no longer
+    /// needed.
+    pub fn until_after_midnight(&self) -> Duration {
+        Duration::from_secs((86_400 - self.unix_second.rem_euclid(86_400) + 60) as u64)
+    }
 }
 
 /// `sql_timestamp` of now.
@@ -118,23 +132,15 @@ pub fn rfc3339_now() -> String {
 
 /// The UTC day, 'YYYY-MM-DD': the daily allowance and usage are counted per day.
 pub fn day(at: OffsetDateTime) -> String {
-    day_stamp(at).as_str().to_owned()
-}
-
-/// `day` without an allocation, for the request path.
-pub fn day_stamp(at: OffsetDateTime) -> Stamp<10> {
-    per_second(at, |forms| forms.day).unwrap_or_else(|| Stamp::of(&format_day(at)))
+    match Second::of(at) {
+        Some(second) => second.day.as_str().to_owned(),
+        None => format_day(at),
+    }
 }
 
 /// Milliseconds since the Unix epoch (webhook schedules).
 pub fn unix_millis_now() -> i64 {
     (now().unix_timestamp_nanos() / 1_000_000) as i64
-}
-
-/// Until just past the next UTC midnight, when a day's counter is no longer needed.
-pub fn until_after_midnight(at: OffsetDateTime) -> Duration {
-    let seconds_into_day = i64::from(at.hour()) * 3600 + i64::from(at.minute()) * 60 + i64::from(at.second());
-    Duration::from_secs((86_400 - seconds_into_day + 60) as u64)
 }
 
 #[cfg(test)]
@@ -147,7 +153,11 @@ mod tests {
         let at = datetime!(2026-11-24 01:02:03 UTC);
         assert_eq!(sql_timestamp(at), "2026-11-24 01:02:03");
         assert_eq!(day(at), "2026-11-24");
-        assert_eq!(until_after_midnight(at), Duration::from_secs(86_400 - 3723 + 60));
+        let second = Second::of(at).unwrap();
+        assert_eq!((&*second.sql, &*second.day), ("2026-11-24 01:02:03", "2026-11-24"));
+        assert_eq!(second.until_after_midnight(), Duration::from_secs(86_400 - 3723 + 60));
+        let now = Second::now();
+        assert_eq!(&*now.day, day(OffsetDateTime::from_unix_timestamp(now.unix_second).unwrap()));
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub mod compact;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod fast_hash;
 pub mod http;
 pub mod low_priority;
 pub mod metrics;

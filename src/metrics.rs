@@ -3,8 +3,8 @@
 //! webhook delivery outcomes, and, read at scrape time, the webhook queue depth and the catalog
 //! snapshot's revision, build time and firearms rendered. One registry per process.
 
-use std::sync::OnceLock;
 use std::sync::atomic::AtomicU64;
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use prometheus_client::encoding::EncodeLabelSet;
@@ -15,6 +15,8 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
 
+use crate::fast_hash::FastMap;
+
 type Labels = Vec<(&'static str, String)>;
 
 /// A request's labels, made without allocating: every request is counted and timed.
@@ -24,15 +26,18 @@ struct RequestLabels {
     status: u16,
 }
 
+/// A request's labels by the address of the operation's name (`Metrics::request_metrics`).
+#[derive(Clone, Copy, Hash, PartialEq, Eq)]
+struct NameAndStatus {
+    name_at: usize,
+    name_len: usize,
+    status: u16,
+}
+
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct OperationLabels {
     operation: &'static str,
 }
-
-/// The operation a request ran, set on the response by the access gate so the outermost layer can
-/// label its metrics ("unmatched" when no route matched).
-#[derive(Debug, Clone, Copy)]
-pub struct OperationLabel(pub &'static str);
 
 pub struct Metrics {
     registry: Registry,
@@ -44,6 +49,11 @@ pub struct Metrics {
     snapshot_revision: Gauge,
     snapshot_build_seconds: Gauge<f64, AtomicU64>,
     snapshot_firearms_rendered: Gauge,
+    /// The request counter and latency histogram of each operation and status once looked up.
+    /// The families hash their labels with SipHash under a lock on every lookup, which was a few
+    /// per cent of a firearm detail. Keyed by the address and length of the operation's name (each
+    /// is a static of the operations table): two copies of one name find the same family metrics.
+    request_metrics: Mutex<FastMap<NameAndStatus, (Counter, Histogram)>>,
     /// Held from setting the gauges read at scrape time to encoding them, so two scrapes (of two
     /// apps in one test process) never mix their figures.
     scraping: std::sync::Mutex<()>,
@@ -109,13 +119,20 @@ impl Metrics {
             snapshot_revision,
             snapshot_build_seconds,
             snapshot_firearms_rendered,
+            request_metrics: Mutex::default(),
             scraping: std::sync::Mutex::default(),
         }
     }
 
     pub fn observe_request(&self, operation: &'static str, status: u16, elapsed: Duration) {
-        self.requests.get_or_create(&RequestLabels { operation, status }).inc();
-        self.latency.get_or_create(&OperationLabels { operation }).observe(elapsed.as_secs_f64());
+        let key = NameAndStatus { name_at: operation.as_ptr() as usize, name_len: operation.len(), status };
+        let mut known = self.request_metrics.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (requests, latency) = known.entry(key).or_insert_with(|| {
+            let requests = self.requests.get_or_create(&RequestLabels { operation, status }).clone();
+            (requests, self.latency.get_or_create(&OperationLabels { operation }).clone())
+        });
+        requests.inc();
+        latency.observe(elapsed.as_secs_f64());
     }
 
     pub fn refused(&self, reason: &str) {

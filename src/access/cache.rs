@@ -9,9 +9,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
-use super::fast_hash::FastMap;
 use super::plan::Plan;
 use crate::db::Db;
+use crate::fast_hash::FastMap;
 
 #[derive(Debug, Clone)]
 pub struct KeyEntry {

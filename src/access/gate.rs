@@ -8,7 +8,6 @@ use std::time::Duration;
 use axum::extract::Request;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use time::OffsetDateTime;
 
 use super::cache::KeyCache;
 use super::caller::{Caller, authenticate};
@@ -45,10 +44,8 @@ where
     // The router answers HEAD with the GET handler (and drops the body), so HEAD is the GET
     // operation here too: same credential, plan, limits and counting.
     let operation = operations::for_request(request.method(), route);
-    let mut response = guard(access, operation, route, request, inner).await;
-    let label = operation.map_or("unlisted", |op| op.name);
-    response.extensions_mut().insert(crate::metrics::OperationLabel(label));
-    response
+    crate::telemetry::name_operation(operation.map_or("unlisted", |op| op.name));
+    guard(access, operation, route, request, inner).await
 }
 
 async fn guard<F, Fut>(
@@ -77,13 +74,13 @@ where
         cache_policy(&mut response, operation, false);
         return response;
     }
-    let now = clock::now();
+    let now = clock::Second::now();
     if let Err(error) = access.transport.check(request.headers(), request.extensions()) {
         let mut response = error.into_response();
         cache_policy(&mut response, operation, true);
         return response;
     }
-    let day = clock::day_stamp(now);
+    let day = now.day;
     let caller = match admit(access, operation, request.headers(), now, &day).await {
         Ok(caller) => caller,
         Err(error) => {
@@ -134,10 +131,10 @@ async fn admit(
     access: &Arc<Access>,
     operation: &Operation,
     headers: &axum::http::HeaderMap,
-    now: OffsetDateTime,
+    now: clock::Second,
     day: &str,
 ) -> Result<Caller, ApiError> {
-    let caller = authenticate(headers, &access.keys, &clock::second_stamp(now))?;
+    let caller = authenticate(headers, &access.keys, &now.sql)?;
     authorize(operation, &caller)?;
     enforce_limits(access, operation, &caller, now, day).await?;
     Ok(caller)
@@ -178,7 +175,7 @@ async fn enforce_limits(
     access: &Access,
     operation: &Operation,
     caller: &Caller,
-    now: OffsetDateTime,
+    now: clock::Second,
     day: &str,
 ) -> Result<(), ApiError> {
     let limits = access.plans.get(caller.plan);
@@ -201,7 +198,7 @@ async fn enforce_limits(
         .with_retry_after(60));
     }
     let day_key = day_key(operation, &subject, day);
-    if !access.limiter.take(&day_key, per_day, clock::until_after_midnight(now)).await.map_err(unavailable)? {
+    if !access.limiter.take(&day_key, per_day, now.until_after_midnight()).await.map_err(unavailable)? {
         return Err(ApiError::new(
             Reason::DailyCapExceeded,
             format!(

@@ -20,7 +20,7 @@ use futures_util::future::{BoxFuture, Either};
 use redis::aio::ConnectionManager;
 use std::future::{Ready, ready};
 
-use super::fast_hash::FastMap;
+use crate::fast_hash::FastMap;
 
 #[derive(Debug, thiserror::Error)]
 #[error("the rate-limit store is unavailable: {0}")]

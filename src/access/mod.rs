@@ -2,7 +2,6 @@
 
 pub mod cache;
 pub mod caller;
-pub mod fast_hash;
 pub mod gate;
 pub mod keys;
 pub mod limiter;

@@ -4,8 +4,8 @@
 
 use std::sync::OnceLock;
 
-use super::fast_hash::FastMap;
 use super::plan::Plan;
+use crate::fast_hash::FastMap;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {

@@ -8,8 +8,8 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::fast_hash::FastMap;
 use crate::db::Db;
+use crate::fast_hash::FastMap;
 
 #[derive(Clone)]
 pub struct Usage {

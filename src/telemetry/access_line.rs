@@ -11,8 +11,6 @@
 
 use std::sync::OnceLock;
 
-use time::OffsetDateTime;
-
 /// How `telemetry::init` set the service's subscriber up, when it did and without colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineFormat {
@@ -44,7 +42,7 @@ pub fn request(line: &RequestLine<'_>) {
         return;
     }
     match FORMAT.get() {
-        Some(&format) => super::background::send(render(line, format, crate::clock::now())),
+        Some(&format) => super::background::send(render(line, format, Moment::now())),
         None => event(line),
     }
 }
@@ -63,7 +61,7 @@ fn event(line: &RequestLine<'_>) {
 }
 
 /// The line as `tracing-subscriber`'s formatter writes it, ending in a newline.
-fn render(line: &RequestLine<'_>, format: LineFormat, at: OffsetDateTime) -> Vec<u8> {
+fn render(line: &RequestLine<'_>, format: LineFormat, at: Moment) -> Vec<u8> {
     let mut out = Vec::with_capacity(256);
     match format {
         LineFormat::Text => {
@@ -105,21 +103,38 @@ fn render(line: &RequestLine<'_>, format: LineFormat, at: OffsetDateTime) -> Vec
 /// RFC 3339 in UTC with microseconds, as `tracing-subscriber`'s default timer writes it; the
 /// second's part is the clock's cached form of that second.
 #[cfg(test)]
-fn timestamp(at: OffsetDateTime) -> String {
+fn timestamp(at: time::OffsetDateTime) -> String {
     let mut out = Vec::new();
-    write_timestamp(&mut out, at);
+    let moment = Moment { second: crate::clock::Second::of(at).expect("UTC"), micros: at.microsecond() };
+    write_timestamp(&mut out, moment);
     String::from_utf8(out).expect("ASCII")
 }
 
+/// When a line is written: the second's cached forms and the microseconds into it (read from the
+/// system clock, without the calendar date `clock::now` builds).
+#[derive(Clone, Copy)]
+struct Moment {
+    second: crate::clock::Second,
+    micros: u32,
+}
+
+impl Moment {
+    fn now() -> Self {
+        let since_epoch =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        let second = crate::clock::Second::of_unix(since_epoch.as_secs() as i64);
+        Self { second, micros: since_epoch.subsec_micros() }
+    }
+}
+
 /// `timestamp`'s text appended to `out`: 'YYYY-MM-DD HH:MM:SS' → 'YYYY-MM-DDTHH:MM:SS.ffffffZ'.
-fn write_timestamp(out: &mut Vec<u8>, at: OffsetDateTime) {
-    let second = crate::clock::second_stamp(at);
-    let (day, time) = second.split_at(10);
+fn write_timestamp(out: &mut Vec<u8>, at: Moment) {
+    let (day, time) = at.second.sql.split_at(10);
     out.extend_from_slice(day.as_bytes());
     out.push(b'T');
     out.extend_from_slice(&time.as_bytes()[1..]);
     out.push(b'.');
-    let micros = at.microsecond();
+    let micros = at.micros;
     out.extend((0..6).rev().map(|place| b'0' + (micros / 10u32.pow(place) % 10) as u8));
     out.push(b'Z');
 }
@@ -166,7 +181,7 @@ mod tests {
 
     use super::*;
 
-    const AT: OffsetDateTime = datetime!(2026-11-27 00:12:30.401344 UTC);
+    const AT: time::OffsetDateTime = datetime!(2026-11-27 00:12:30.401344 UTC);
 
     /// The formatter's clock stopped at `AT`.
     struct Stopped;
@@ -211,7 +226,8 @@ mod tests {
     }
 
     fn rendered(line: &RequestLine<'_>, format: LineFormat) -> String {
-        String::from_utf8(render(line, format, AT)).unwrap()
+        let at = Moment { second: crate::clock::Second::of(AT).unwrap(), micros: AT.microsecond() };
+        String::from_utf8(render(line, format, at)).unwrap()
     }
 
     fn line(duration_micros: u64, path: &str) -> RequestLine<'_> {

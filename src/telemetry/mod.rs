@@ -14,9 +14,33 @@ pub use background::flush;
 use tracing_subscriber::EnvFilter;
 
 tokio::task_local! {
-    /// The id of the request being served, scoped by the envelope middleware, so the panic hook
-    /// (and any log line) can name the request whose handler panicked.
-    pub static CURRENT_REQUEST_ID: String;
+    /// The request being served, scoped by the envelope (`http::edge::envelope`).
+    pub static CURRENT_REQUEST: RequestScope;
+}
+
+/// What the layers of one request tell the envelope around them: the request id, so the panic
+/// hook can name the request whose handler panicked, and the operation it ran, which labels its
+/// metrics. A task-local rather than a response extension: the extension map was allocated for
+/// every answer to carry one name.
+pub struct RequestScope {
+    pub id: String,
+    operation: std::cell::Cell<&'static str>,
+}
+
+impl RequestScope {
+    /// The operation is "unmatched" until one is named (no route matched).
+    pub fn new(id: String) -> Self {
+        Self { id, operation: std::cell::Cell::new("unmatched") }
+    }
+
+    pub fn operation(&self) -> &'static str {
+        self.operation.get()
+    }
+}
+
+/// Name the operation the current request runs; nothing outside a request's scope.
+pub fn name_operation(name: &'static str) {
+    let _ = CURRENT_REQUEST.try_with(|scope| scope.operation.set(name));
 }
 
 /// A new request id: a version 4 UUID from the thread's generator (seeded once from the operating
@@ -55,7 +79,7 @@ pub fn install_panic_hook() {
     ONCE.call_once(|| {
         let default_hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            let Ok(request_id) = CURRENT_REQUEST_ID.try_with(Clone::clone) else {
+            let Ok(request_id) = CURRENT_REQUEST.try_with(|scope| scope.id.clone()) else {
                 default_hook(info);
                 return;
             };

@@ -13,6 +13,9 @@ use serde::Serialize;
 use crate::error::ApiError;
 use crate::read::rendered::Rendered;
 
+/// Headers a catalog answer leaves with.
+const ANSWER_HEADERS: usize = 12;
+
 /// A JSON answer with its ETag.
 pub fn json_with_etag(value: &impl Serialize) -> Response {
     match serde_json::to_vec(value) {
@@ -25,6 +28,9 @@ impl IntoResponse for &Rendered {
     fn into_response(self) -> Response {
         let mut response = Response::new(Body::from(self.body.clone()));
         let headers = response.headers_mut();
+        // Room for what the layers outside add (Vary, Cache-Control, CORS, request id), so the
+        // map is not grown and rehashed on the way out.
+        headers.reserve(ANSWER_HEADERS);
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
         headers.insert(header::ETAG, self.etag.clone());
         response

@@ -16,8 +16,7 @@ use axum::http::{HeaderName, HeaderValue, Method, header};
 use axum::response::Response;
 
 use crate::error::ApiError;
-use crate::metrics::OperationLabel;
-use crate::telemetry::CURRENT_REQUEST_ID;
+use crate::telemetry::{CURRENT_REQUEST, RequestScope};
 
 pub static REQUEST_ID_HEADER: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -32,19 +31,22 @@ where
     let method = request.method().clone();
     // The URI's clone shares its bytes; a copy of the path would allocate.
     let uri = request.uri().clone();
-    let response = CURRENT_REQUEST_ID.scope(request_id.clone(), inner(request)).await;
-    finish(response, &request_id, &method, uri.path(), started)
+    let mut scoped = std::pin::pin!(CURRENT_REQUEST.scope(RequestScope::new(request_id), inner(request)));
+    let response = scoped.as_mut().await;
+    let scope = scoped.take_value().expect("a scope's value stays until taken");
+    finish(response, &scope, &method, uri.path(), started)
 }
 
 /// The error envelope, the request id header, the metrics and the log line of an answer.
 fn finish(
     mut response: Response,
-    request_id: &str,
+    scope: &RequestScope,
     method: &Method,
     path: &str,
     started: Instant,
 ) -> Response {
     let metrics = crate::metrics::global();
+    let request_id = scope.id.as_str();
     if let Some(error) = response.extensions_mut().remove::<ApiError>() {
         if error.reason.status().as_u16() == 429 {
             metrics.refused(&error.reason.identifier());
@@ -60,9 +62,8 @@ fn finish(
     }
 
     let status = response.status().as_u16();
-    let operation = response.extensions().get::<OperationLabel>().map_or("unmatched", |label| label.0);
     let took = started.elapsed();
-    metrics.observe_request(operation, status, took);
+    metrics.observe_request(scope.operation(), status, took);
     crate::telemetry::access_line::request(&crate::telemetry::access_line::RequestLine {
         method: method.as_str(),
         path,

@@ -13,6 +13,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::Request;
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use futures_util::future::{BoxFuture, Either};
 use sha2::{Digest, Sha256};
 
 use crate::access::caller::Caller;
@@ -36,14 +37,31 @@ pub fn applies_to(method: &str, path: &str) -> bool {
 }
 
 /// Around the handler (`inner`), inside the gate; part of the one route layer, `operation`.
-pub async fn replay_or_record<F, Fut>(db: &Db, request: Request, inner: F) -> Response
+///
+/// A request that names no idempotency key runs `inner` as it is; only a keyed POST pays for the
+/// boxed future that holds the database round trips. Unboxed, those states sized every request's
+/// future at kilobytes, copied as each layer moved it.
+pub fn replay_or_record<'a, F, Fut>(
+    db: &'a Db,
+    request: Request,
+    inner: F,
+) -> Either<Fut, BoxFuture<'a, Response>>
+where
+    F: FnOnce(Request) -> Fut + Send + 'a,
+    Fut: Future<Output = Response> + Send + 'a,
+{
+    let keyed = request.method() == Method::POST
+        && applies_to("POST", request.uri().path())
+        && request.headers().contains_key(&IDEMPOTENCY_KEY);
+    if keyed { Either::Right(Box::pin(record(db, request, inner))) } else { Either::Left(inner(request)) }
+}
+
+/// A keyed POST: replayed, refused, or served and its answer recorded.
+async fn record<F, Fut>(db: &Db, request: Request, inner: F) -> Response
 where
     F: FnOnce(Request) -> Fut,
     Fut: Future<Output = Response>,
 {
-    if request.method() != Method::POST || !applies_to("POST", request.uri().path()) {
-        return inner(request).await;
-    }
     let Some(raw_key) = request.headers().get(&IDEMPOTENCY_KEY) else {
         return inner(request).await;
     };

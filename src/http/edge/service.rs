@@ -24,6 +24,7 @@ use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderName, HeaderValue, header};
 use axum::response::Response;
+use futures_util::future::Either;
 use tower::{Layer, Service, ServiceExt};
 use tower_http::cors::CorsLayer;
 
@@ -88,18 +89,26 @@ impl Service<Request> for Edge {
 
 impl Inner {
     async fn answer(&self, request: Request) -> Response {
-        envelope::enveloped(request, |request| async move {
-            if !cors::is_cross_origin(&request) {
+        envelope::enveloped(request, |request| {
+            if cors::is_cross_origin(&request) {
+                // Boxed: the CORS layer's future, around the router's, is the larger, and unboxed it
+                // would size the future of every request, copied as each step moves it.
+                return Either::Right(Box::pin(self.cross_origin(request)));
+            }
+            Either::Left(async move {
                 let mut response = self.checked(request).await;
                 cors::add_headers_without_origin(&mut response, &self.cors_headers);
-                return response;
-            }
-            let checked =
-                tower::service_fn(|request| async move { Ok::<_, Infallible>(self.checked(request).await) });
-            let Ok(response) = self.cors.layer(checked).oneshot(request).await;
-            response
+                response
+            })
         })
         .await
+    }
+
+    async fn cross_origin(&self, request: Request) -> Response {
+        let checked =
+            tower::service_fn(|request| async move { Ok::<_, Infallible>(self.checked(request).await) });
+        let Ok(response) = self.cors.layer(checked).oneshot(request).await;
+        response
     }
 
     /// The request refused for its size, or answered by the router within the time limit.

@@ -25,6 +25,6 @@ pub async fn detail(
 ) -> Result<Response, ApiError> {
     let at = snapshot.firearm_position(&id)?;
     // Every request for a known firearm counts towards the popular list (operation 40), 304s too.
-    state.access.usage.count_view(&id, &crate::clock::day_stamp(crate::clock::now()));
+    state.access.usage.count_view(&id, &crate::clock::Second::now().day);
     Ok((&snapshot.firearm_detail(at, View::of(caller.plan))).into_response())
 }
