@@ -14,6 +14,7 @@ const LAYERS: &[&[&str]] = &[
         "clock",
         "compact",
         "error",
+        "fast_hash",
         "metrics",
         "telemetry",
         "shutdown",
