@@ -1,7 +1,7 @@
 //! /v1/ammunition: factory and military loads (operations 56 and 57).
 
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::access::paging::Paging;
 use crate::catalog::vocabulary::BULLET_TYPES;
@@ -12,7 +12,7 @@ use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
 use crate::read::aggregates::LoadFacts;
 use crate::read::facts::vocabulary_index;
-use crate::read::records;
+use crate::read::records::AmmunitionItem;
 use crate::read::snapshot::Snapshot;
 
 /// The positions of the loads whose facts pass `keep` (of the caliber at `caliber` only, when
@@ -35,11 +35,15 @@ pub fn page(
 ) -> Response {
     let loads = sorted(snapshot, caliber, keep);
     let (page, pagination) = paging.slice(&loads);
-    let data: Vec<Value> = page
+    let loads: Vec<_> = page
         .iter()
         .map(|&at| snapshot.catalog.ammunition.get(at))
-        .map(|load| records::ammunition_item(&load, &snapshot.meta("ammunition", &load.id)))
+        .map(|load| {
+            let meta = snapshot.meta("ammunition", &load.id);
+            (load, meta)
+        })
         .collect();
+    let data: Vec<AmmunitionItem> = loads.iter().map(|(load, meta)| AmmunitionItem::of(load, meta)).collect();
     respond::paged(data, pagination)
 }
 
