@@ -187,7 +187,7 @@ mod tests {
         let full: Ammunition = serde_json::from_value(serde_json::json!({
             "id": "a-load", "name": "A \"quoted\" load", "caliberId": "9x19", "manufacturerId": "maker",
             "productLine": "Line", "bulletWeightG": 7.45, "bulletType": "fmj", "muzzleVelocityMps": 360.0,
-            "muzzleEnergyJ": 482.76633570000004, "ballisticCoefficientG1": 0.14, "testBarrelLengthMm": 117.0,
+            "muzzleEnergyJ": 0.1_f64 + 0.2, "ballisticCoefficientG1": 0.14, "testBarrelLengthMm": 117.0,
             "isCommon": true, "description": "Words.", "dataConfidence": 0.8, "sources": [],
             "verifiedAt": null, "verifiedFields": null
         }))
