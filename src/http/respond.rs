@@ -36,26 +36,56 @@ pub fn paged(data: impl Serialize, pagination: Pagination) -> Response {
 /// `{success: true, data: [items], pagination}` from items already serialised (the read model's
 /// pre-rendered forms), so a page is assembled without re-serialising its records: `write(i,
 /// body)` appends item `i` of `count` to the body.
-pub fn paged_raw(
-    count: usize,
-    mut write: impl FnMut(usize, &mut String),
-    pagination: Pagination,
-) -> Response {
+pub fn paged_raw(count: usize, write: impl FnMut(usize, &mut String), pagination: Pagination) -> Response {
     let mut body = String::with_capacity(256);
-    body.push_str("{\"success\":true,\"data\":[");
+    body.push_str("{\"success\":true,\"data\":");
+    write_items(&mut body, count, write);
+    body.push_str(",\"pagination\":");
+    body.push_str(&serde_json::to_string(&pagination).unwrap_or_else(|_| "null".to_owned()));
+    body.push('}');
+    Rendered::from_body(body.into_bytes()).into_response()
+}
+
+/// `{success: true, data: {..head, key: [items]}}`: the fields of `head` (a struct), then the
+/// items written as `paged_raw` writes them. Items as `RawValue`s were parsed back to be checked,
+/// a third of a ranking's time at 100,000 firearms.
+pub fn one_with_items(
+    head: &impl Serialize,
+    key: &str,
+    count: usize,
+    write: impl FnMut(usize, &mut String),
+) -> Response {
+    let head = match serde_json::to_string(head) {
+        Ok(head) => head,
+        Err(e) => return crate::error::ApiError::internal(e).into_response(),
+    };
+    let fields = head.strip_prefix('{').and_then(|h| h.strip_suffix('}')).unwrap_or_default();
+    let mut body = String::with_capacity(256);
+    body.push_str("{\"success\":true,\"data\":{");
+    body.push_str(fields);
+    if !fields.is_empty() {
+        body.push(',');
+    }
+    body.push_str(&serde_json::to_string(key).expect("a string serialises"));
+    body.push(':');
+    write_items(&mut body, count, write);
+    body.push_str("}}");
+    Rendered::from_body(body.into_bytes()).into_response()
+}
+
+/// `[items]` appended to `body`: `write(i, body)` appends item `i` of `count`.
+fn write_items(body: &mut String, count: usize, mut write: impl FnMut(usize, &mut String)) {
+    body.push('[');
     for i in 0..count {
         if i > 0 {
             body.push(',');
         }
         let before = body.len();
-        write(i, &mut body);
+        write(i, body);
         if i == 0 {
             // Items of one page are about one size: one reservation instead of doubling.
             body.reserve((body.len() - before + 1) * (count - 1) + 128);
         }
     }
-    body.push_str("],\"pagination\":");
-    body.push_str(&serde_json::to_string(&pagination).unwrap_or_else(|_| "null".to_owned()));
-    body.push('}');
-    Rendered::from_body(body.into_bytes()).into_response()
+    body.push(']');
 }

@@ -34,7 +34,6 @@ pub mod variants;
 
 use axum::response::Response;
 use serde_json::Value;
-use serde_json::value::RawValue;
 
 use self::fields::append_kept;
 use crate::access::paging::Paging;
@@ -103,18 +102,26 @@ pub fn page_from(
 }
 
 /// The list item of the firearm at `at` in the plan's view, with `extra` fields added (a rank, a
-/// ranked value, a score), as raw JSON: the pre-rendered item is spliced, never parsed, so answer
-/// it inside a typed (`Serialize`) answer rather than `json!`, which would parse it back.
-pub fn item_with(snapshot: &Snapshot, view: View, at: usize, extra: Value) -> Box<RawValue> {
+/// ranked value, a score), appended to `body` as JSON text: the pre-rendered item is spliced,
+/// never parsed (answer with `respond::paged_raw` or `respond::one_with_items`).
+pub fn write_item_with(body: &mut String, snapshot: &Snapshot, view: View, at: usize, extra: Value) {
     let item = snapshot.read.forms.listed(at, view);
     let extra = extra.to_string();
     let fields = extra.strip_prefix('{').and_then(|e| e.strip_suffix('}')).unwrap_or_default();
-    let spliced = match (item.strip_suffix('}'), fields.is_empty()) {
-        (Some(open), false) if open.trim_end() != "{" => format!("{open},{fields}}}"),
-        (Some(_), false) => format!("{{{fields}}}"),
-        _ => item.to_string(),
-    };
-    RawValue::from_string(spliced).expect("a rendered item and a JSON object splice into JSON")
+    match (item.strip_suffix('}'), fields.is_empty()) {
+        (Some(open), false) if open.trim_end() != "{" => {
+            body.push_str(open);
+            body.push(',');
+            body.push_str(fields);
+            body.push('}');
+        }
+        (Some(_), false) => {
+            body.push('{');
+            body.push_str(fields);
+            body.push('}');
+        }
+        _ => body.push_str(&item),
+    }
 }
 
 /// Whether the firearm at `at` is in the category at `category` (no category: every firearm).

@@ -6,9 +6,8 @@ use axum::extract::State;
 use axum::response::Response;
 use serde::Serialize;
 use serde_json::json;
-use serde_json::value::RawValue;
 
-use super::item_with;
+use super::write_item_with;
 use crate::access::caller::Caller;
 use crate::access::paging::Limit;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
@@ -54,22 +53,21 @@ pub async fn popular(
     // A few more than asked, in case some were dropped from the catalog since.
     let viewed = state.access.usage.most_viewed(&first_day, limit + 10).await?;
     let view = View::of(caller.plan);
-    let rows: Vec<Box<RawValue>> = viewed
+    let rows: Vec<(usize, i64)> = viewed
         .iter()
-        .filter_map(|(id, requests)| Some((*snapshot.read.firearm_at.get(id)?, requests)))
+        .filter_map(|(id, requests)| Some((*snapshot.read.firearm_at.get(id)?, *requests)))
         .take(limit)
-        .enumerate()
-        .map(|(rank, (at, requests))| {
-            item_with(&snapshot, view, at, json!({ "rank": rank + 1, "requests": requests }))
-        })
         .collect();
-    Ok(respond::one(PopularAnswer { days, since: first_day, firearms: rows }))
+    let head = PopularAnswer { days, since: first_day };
+    Ok(respond::one_with_items(&head, "firearms", rows.len(), |rank, body| {
+        let (at, requests) = rows[rank];
+        write_item_with(body, &snapshot, view, at, json!({ "rank": rank + 1, "requests": requests }));
+    }))
 }
 
-/// Typed, so the raw items are written out as they are (`item_with`).
+/// What the answer says before its firearms (`respond::one_with_items`).
 #[derive(Serialize)]
 struct PopularAnswer {
     days: i64,
     since: String,
-    firearms: Vec<Box<RawValue>>,
 }

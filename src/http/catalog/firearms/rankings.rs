@@ -4,10 +4,9 @@
 
 use axum::response::Response;
 use serde::Serialize;
-use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
-use super::{ItemForm, in_category, item_with, page_from};
+use super::{ItemForm, in_category, page_from, write_item_with};
 use crate::access::caller::Caller;
 use crate::access::paging::{Limit, Paging};
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
@@ -62,31 +61,22 @@ pub async fn top(
         Some(category) => &rankings.by_stat_in_category[at_stat][category],
         None => &rankings.by_stat[at_stat],
     };
-    let rows: Vec<Box<RawValue>> = order
-        .iter()
-        .map(|&at| at as usize)
-        .take(limit)
-        .enumerate()
-        .map(|(rank, at)| {
-            let value = ranked.served(&firearms.get(at));
-            item_with(&snapshot, view, at, json!({ "rank": rank + 1, "value": value, "unit": ranked.unit }))
-        })
-        .collect();
-    Ok(respond::one(TopAnswer {
-        stat: &stat,
-        field: ranked.field,
-        better: ranked.better.id(),
-        firearms: rows,
+    let top: Vec<usize> = order.iter().map(|&at| at as usize).take(limit).collect();
+    let head = TopAnswer { stat: &stat, field: ranked.field, better: ranked.better.id() };
+    Ok(respond::one_with_items(&head, "firearms", top.len(), |rank, body| {
+        let at = top[rank];
+        let value = ranked.served(&firearms.get(at));
+        let extra = json!({ "rank": rank + 1, "value": value, "unit": ranked.unit });
+        write_item_with(body, &snapshot, view, at, extra);
     }))
 }
 
-/// Typed, so the raw items are written out as they are (`item_with`).
+/// What a ranking says before its firearms (`respond::one_with_items`).
 #[derive(Serialize)]
 struct TopAnswer<'a> {
     stat: &'a str,
     field: &'static str,
     better: &'static str,
-    firearms: Vec<Box<RawValue>>,
 }
 
 const A: QueryParam = QueryParam::new("a", Rule::Slug, "the first firearm's id").required();
@@ -207,9 +197,10 @@ pub async fn power_rating(
         .collect();
     let (page, pagination) = paging.slice(&rated);
     let view = View::of(caller.plan);
-    let rows: Vec<Box<RawValue>> = page
-        .iter()
-        .map(|&at| {
+    Ok(respond::paged_raw(
+        page.len(),
+        |i, body| {
+            let at = page[i];
             let inputs = snapshot.rankings().power[at].expect("only rated firearms are ranked");
             let power = json!({
                 "score": inputs.score,
@@ -218,10 +209,10 @@ pub async fn power_rating(
                 "rateOfFireRpm": inputs.rate_of_fire_rpm,
                 "rateAssumed": inputs.rate_of_fire_rpm.is_none(),
             });
-            item_with(&snapshot, view, at, json!({ "power": power }))
-        })
-        .collect();
-    Ok(respond::paged(rows, pagination))
+            write_item_with(body, &snapshot, view, at, json!({ "power": power }));
+        },
+        pagination,
+    ))
 }
 
 const FROM: QueryParam =
