@@ -104,7 +104,8 @@ async fn main() {
 async fn rounds(measured: (&str, &str, Option<&str>), baseline: (&str, &str, Option<&str>)) -> f64 {
     let external = wrk::available();
     let run = async |url: &str, key: Option<&str>| -> Result {
-        if external { wrk::load(url, key, DURATION) } else { load(url, key, DURATION).await }
+        let headers: Vec<(&str, &str)> = key.map(|key| ("x-api-key", key)).into_iter().collect();
+        if external { wrk::load(url, &headers, DURATION) } else { load(url, &headers, DURATION).await }
     };
     let mut ratios = Vec::new();
     for round in 1..=ROUNDS {

@@ -28,31 +28,34 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// Load `url` from `CONNECTIONS` concurrent connections for `duration`, after a warm-up.
+/// Load `url` from `CONNECTIONS` concurrent connections for `duration`, after a warm-up, each
+/// request with `headers`.
 #[allow(dead_code)] // catalog_reads loads lists of urls (`load_each`)
-pub async fn load(url: &str, key: Option<&str>, duration: Duration) -> Result {
-    load_each(&[url.to_owned()], key, duration).await
+pub async fn load(url: &str, headers: &[(&str, &str)], duration: Duration) -> Result {
+    load_each(&[url.to_owned()], headers, duration).await
 }
 
 /// `load`, each connection asking the next of `urls` in turn.
-pub async fn load_each(urls: &[String], key: Option<&str>, duration: Duration) -> Result {
+pub async fn load_each(urls: &[String], headers: &[(&str, &str)], duration: Duration) -> Result {
     let client = reqwest::Client::new();
     // Warm up connections and caches.
     for url in urls.iter().cycle().take(200) {
-        send(&client, url, key).await;
+        send(&client, url, headers).await;
     }
     let started = Instant::now();
     let latencies = Arc::new(std::sync::Mutex::new(Vec::new()));
     let mut workers = Vec::new();
     for _ in 0..CONNECTIONS {
-        let (client, urls, key, latencies) =
-            (client.clone(), urls.to_vec(), key.map(str::to_owned), latencies.clone());
+        let headers: Vec<(String, String)> =
+            headers.iter().map(|(name, value)| (name.to_string(), value.to_string())).collect();
+        let (client, urls, latencies) = (client.clone(), urls.to_vec(), latencies.clone());
         workers.push(tokio::spawn(async move {
             let mut mine = Vec::new();
             let mut next = urls.iter().cycle();
+            let headers: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
             while started.elapsed() < duration {
                 let t = Instant::now();
-                send(&client, next.next().expect("a url"), key.as_deref()).await;
+                send(&client, next.next().expect("a url"), &headers).await;
                 mine.push(t.elapsed());
             }
             latencies.lock().unwrap().extend(mine);
@@ -67,10 +70,10 @@ pub async fn load_each(urls: &[String], key: Option<&str>, duration: Duration) -
     Result { rps: all.len() as f64 / started.elapsed().as_secs_f64(), p50: at(0.50), p99: at(0.99) }
 }
 
-async fn send(client: &reqwest::Client, url: &str, key: Option<&str>) {
+async fn send(client: &reqwest::Client, url: &str, headers: &[(&str, &str)]) {
     let mut request = client.get(url);
-    if let Some(key) = key {
-        request = request.header("x-api-key", key);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
     }
     let response = request.send().await.expect("the server answers");
     assert_eq!(response.status(), 200, "the benchmark expects 200s");

@@ -56,20 +56,21 @@ pub fn available() -> bool {
     runs("taskset", "--version") && Command::new("wrk").arg("--version").output().is_ok()
 }
 
-/// Load `url` with wrk pinned to core 1 for `duration`: requests per second and p50/p99.
+/// Load `url` with wrk pinned to core 1 for `duration`, each request with `headers`: requests
+/// per second and p50/p99.
 #[allow(dead_code)] // catalog_reads loads lists of urls (`load_each`)
-pub fn load(url: &str, key: Option<&str>, duration: Duration) -> Result {
-    load_each(&[url.to_owned()], key, duration)
+pub fn load(url: &str, headers: &[(&str, &str)], duration: Duration) -> Result {
+    load_each(&[url.to_owned()], headers, duration)
 }
 
 /// `load`, each request asking the next of `urls` in turn (one server: they differ in path and
 /// query only).
-pub fn load_each(urls: &[String], key: Option<&str>, duration: Duration) -> Result {
+pub fn load_each(urls: &[String], headers: &[(&str, &str)], duration: Duration) -> Result {
     let mut command = Command::new("taskset");
     command.args(["-c", "1", "wrk", "-t1", "--latency"]);
     command.arg(format!("-c{CONNECTIONS}")).arg(format!("-d{}s", duration.as_secs()));
-    if let Some(key) = key {
-        command.args(["-H", &format!("x-api-key: {key}")]);
+    for (name, value) in headers {
+        command.args(["-H", &format!("{name}: {value}")]);
     }
     let script = (urls.len() > 1).then(|| rotation_script(urls));
     if let Some(script) = &script {

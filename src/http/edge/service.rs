@@ -1,5 +1,6 @@
 //! The edge as one service: every request passes it, outermost first,
-//! - compression of the answer (only when the request says which encodings it accepts),
+//! - compression of the answer (only when the request says which encodings it accepts), a
+//!   large catalog answer from the forms kept compressed (`compressed_answers`),
 //! - the request id, the error envelope, the metrics and the log line (`envelope`),
 //! - CORS (`cors`; only for a cross-origin request or preflight, the rest get the same headers
 //!   from a list found once),
@@ -28,6 +29,7 @@ use futures_util::future::Either;
 use tower::{Layer, Service, ServiceExt};
 use tower_http::cors::CorsLayer;
 
+use super::compressed_answers::CompressedAnswers;
 use super::{body_limit, compression, cors, envelope, timeout};
 use crate::error::MAX_JSON_BODY_BYTES;
 
@@ -45,6 +47,7 @@ struct Inner {
     /// What `cors` adds to a request that is not cross-origin.
     cors_headers: Vec<(HeaderName, HeaderValue)>,
     request_timeout: Duration,
+    compressed: CompressedAnswers,
 }
 
 type Answer = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
@@ -53,7 +56,8 @@ impl Edge {
     pub fn new(router: Router, cors: CorsLayer, request_timeout: Duration) -> Self {
         let cors_headers = cors::headers_without_origin(&cors);
         let router = DefaultBodyLimit::max(MAX_JSON_BODY_BYTES as usize).layer(router);
-        let inner = Arc::new(Inner { router, cors, cors_headers, request_timeout });
+        let compressed = CompressedAnswers::default();
+        let inner = Arc::new(Inner { router, cors, cors_headers, request_timeout, compressed });
         Self { inner, outermost: true }
     }
 }
@@ -76,12 +80,21 @@ impl Service<Request> for Edge {
                 Ok(compression::tag_encoded_etags(response.map(Body::new)))
             });
         }
-        let outermost = self.outermost;
+        if !self.outermost {
+            // Inside the compression layer: a large answer may already be kept in the coding it
+            // will choose.
+            let coding = compression::preferred(request.headers());
+            return Box::pin(async move {
+                let response = inner.answer(request).await;
+                Ok(match coding {
+                    Some(coding) => inner.compressed.encode(response, coding).await,
+                    None => response,
+                })
+            });
+        }
         Box::pin(async move {
             let mut response = inner.answer(request).await;
-            if outermost {
-                compression::say_varies_with_encoding(&mut response);
-            }
+            compression::say_varies_with_encoding(&mut response);
             Ok(response)
         })
     }

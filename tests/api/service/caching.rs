@@ -105,6 +105,65 @@ async fn a_compressed_answer_decodes_and_its_etag_revalidates() {
     assert_eq!(revalidated.status(), 304);
 }
 
+/// A compressed body to its plain bytes.
+type Decoder = fn(&[u8]) -> Vec<u8>;
+
+/// A large answer (a country's arsenal) in each coding: it decodes to the plain answer, its ETag
+/// names the coding and revalidates, and asked again it is the same bytes (kept compressed).
+#[tokio::test]
+async fn a_large_answer_is_compressed_once_in_either_coding_and_decodes_to_the_plain_one() {
+    const ARSENAL: &str = "/v1/countries/US/arsenal";
+    let app = catalog().await;
+    let (_, _, key) = app.key(Plan::Builder).await;
+    let plain = app.get_with_key(ARSENAL, &key).await;
+    let plain_etag = plain.headers()["etag"].to_str().unwrap().to_owned();
+    let plain_body = plain.bytes().await.unwrap();
+    assert!(plain_body.len() > 4096, "large enough to be kept compressed: {} bytes", plain_body.len());
+    let decoders: [(&str, Decoder); 2] = [
+        ("gzip", |bytes| {
+            let mut decoded = Vec::new();
+            flate2::read::GzDecoder::new(bytes).read_to_end(&mut decoded).unwrap();
+            decoded
+        }),
+        ("br", |bytes| {
+            let mut decoded = Vec::new();
+            brotli::Decompressor::new(bytes, 4096).read_to_end(&mut decoded).unwrap();
+            decoded
+        }),
+    ];
+    for (coding, decode) in decoders {
+        let ask = |if_none_match: Option<&str>| {
+            let request =
+                app.client.get(app.url(ARSENAL)).header("x-api-key", &key).header("accept-encoding", coding);
+            match if_none_match {
+                Some(etag) => request.header("if-none-match", etag),
+                None => request,
+            }
+        };
+        let first = ask(None).send().await.unwrap();
+        assert_eq!(first.status(), 200);
+        assert_eq!(first.headers()["content-encoding"], coding);
+        let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+        assert_eq!(etag, format!("{}-{coding}\"", plain_etag.trim_end_matches('"')));
+        let first = first.bytes().await.unwrap();
+        assert!(
+            first.len() < plain_body.len() / 2,
+            "{coding}: {} of {} bytes",
+            first.len(),
+            plain_body.len()
+        );
+        assert_eq!(decode(&first), plain_body, "{coding} decodes to the plain answer");
+
+        let again = ask(None).send().await.unwrap();
+        assert_eq!(again.headers()["etag"].to_str().unwrap(), etag);
+        assert!(again.headers().contains_key("x-request-id"));
+        assert_eq!(again.bytes().await.unwrap(), first, "{coding}: the same bytes again");
+        assert_eq!(ask(Some(&etag)).send().await.unwrap().status(), 304);
+    }
+    let head = app.client.head(app.url(ARSENAL)).header("x-api-key", &key).header("accept-encoding", "gzip");
+    assert_eq!(head.send().await.unwrap().status(), 200);
+}
+
 #[tokio::test]
 async fn every_answer_says_how_it_may_be_cached() {
     let app = catalog().await;
