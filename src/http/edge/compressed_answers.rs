@@ -152,7 +152,11 @@ fn compress(coding: Coding, identity: &[u8]) -> Option<Bytes> {
             encoder.finish().ok()?;
         }
         Coding::Brotli => {
-            let params = brotli::enc::BrotliEncoderParams { quality: LEVEL as i32, ..Default::default() };
+            let params = brotli::enc::BrotliEncoderParams {
+                quality: LEVEL as i32,
+                size_hint: identity.len(),
+                ..Default::default()
+            };
             brotli::BrotliCompress(&mut &identity[..], &mut encoded, &params).ok()?;
         }
     }
