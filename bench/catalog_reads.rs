@@ -26,7 +26,12 @@ mod wrk;
 
 use load::{CONNECTIONS, Result, load_each};
 
-const DURATION: Duration = Duration::from_secs(6);
+/// Each read is loaded `ROUNDS` times for `ROUND` and judged by the medians. One load of 6 s
+/// (until the twenty-second session) let a burst of another tenant's work on this shared box set
+/// the p99 of whichever read it fell on: a 100 ms stall holds all 16 connections, and at 30,000
+/// requests a second a few such stalls are the slowest per cent. Every round's p99 is printed.
+const ROUNDS: usize = 3;
+const ROUND: Duration = Duration::from_secs(2);
 const ARMORY: &str = env!("CARGO_BIN_EXE_armory");
 
 #[tokio::main]
@@ -39,8 +44,8 @@ async fn main() {
         "no wrk: an in-process client shares the cores"
     };
     println!(
-        "{CONNECTIONS} connections, {} s per operation, release server process, {client}",
-        DURATION.as_secs()
+        "{CONNECTIONS} connections, {ROUNDS} loads of {} s per operation (medians), release server process, {client}",
+        ROUND.as_secs()
     );
 
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
@@ -143,12 +148,19 @@ async fn measure(label: &str, data: &Path, db_file: &Path) {
         if row.gzip {
             headers.push(("accept-encoding", "gzip"));
         }
-        let result: Result = if wrk::available() {
-            wrk::load_each(&row.urls, &headers, DURATION)
-        } else {
-            load_each(&row.urls, &headers, DURATION).await
-        };
+        let mut rounds = Vec::with_capacity(ROUNDS);
+        for _ in 0..ROUNDS {
+            rounds.push(if wrk::available() {
+                wrk::load_each(&row.urls, &headers, ROUND)
+            } else {
+                load_each(&row.urls, &headers, ROUND).await
+            });
+        }
+        let result = Result::median(&rounds);
         result.print(row.name);
+        let each: Vec<String> =
+            rounds.iter().map(|round| format!("{:.3}", round.p99.as_secs_f64() * 1000.0)).collect();
+        println!("{:<36} p99 of each load: {} ms", "", each.join(", "));
         if large && row.targeted {
             // Issue 17: every read under 2 ms p99, one-word search under 1 ms; issue 13: the same 2 ms.
             let target = if row.name == "search, one word" { 1.0 } else { 2.0 };

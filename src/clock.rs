@@ -61,6 +61,12 @@ impl<const N: usize> std::fmt::Debug for Stamp<N> {
     }
 }
 
+/// The wall clock as time since the Unix epoch (zero for a clock set before it), without the
+/// calendar date `OffsetDateTime::now_utc` works out.
+pub fn since_epoch() -> std::time::Duration {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default()
+}
+
 /// One UTC second in the forms the request path needs: the key expiry compares the timestamp, the
 /// daily allowance and usage count by the day.
 #[derive(Clone, Copy, Debug)]
@@ -82,9 +88,7 @@ impl Second {
     /// The current second, from the system clock without the calendar date `now` builds (the
     /// request path asks for it several times a request).
     pub fn now() -> Self {
-        let since_epoch =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-        Self::of_unix(since_epoch.as_secs() as i64)
+        Self::of_unix(since_epoch().as_secs() as i64)
     }
 
     /// The second `unix_second` seconds after the Unix epoch.

@@ -24,6 +24,23 @@ impl Result {
     }
 }
 
+impl Result {
+    /// Each figure's median over `rounds`, loads of the same thing (an odd number of them).
+    #[allow(dead_code)] // catalog_reads judges its reads by rounds; access_overhead by ratios
+    pub fn median(rounds: &[Result]) -> Result {
+        let middle = |figure: fn(&Result) -> f64| {
+            let mut figures: Vec<f64> = rounds.iter().map(figure).collect();
+            figures.sort_by(f64::total_cmp);
+            figures[figures.len() / 2]
+        };
+        Result {
+            rps: middle(|r| r.rps),
+            p50: Duration::from_secs_f64(middle(|r| r.p50.as_secs_f64())),
+            p99: Duration::from_secs_f64(middle(|r| r.p99.as_secs_f64())),
+        }
+    }
+}
+
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }

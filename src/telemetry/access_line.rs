@@ -120,8 +120,7 @@ struct Moment {
 
 impl Moment {
     fn now() -> Self {
-        let since_epoch =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        let since_epoch = crate::clock::since_epoch();
         let second = crate::clock::Second::of_unix(since_epoch.as_secs() as i64);
         Self { second, micros: since_epoch.subsec_micros() }
     }
