@@ -32,6 +32,8 @@ const LARGEST: usize = BUDGET / 8;
 #[derive(Default)]
 pub struct CompressedAnswers {
     kept: Mutex<Kept>,
+    /// Held while an answer is compressed.
+    compressing: Mutex<()>,
 }
 
 #[derive(Default)]
@@ -67,13 +69,20 @@ impl CompressedAnswers {
         let key = (coding, etag);
         let encoded = match self.kept_form(&key, &identity) {
             Some(encoded) => encoded,
-            None => match compress(coding, &identity) {
-                Some(encoded) => {
-                    self.keep(key, Form { identity, encoded: encoded.clone() });
-                    encoded
+            None => {
+                // One compression at a time: the first requests for a large answer arrive
+                // together, and each would compress it again; after the wait, the form the one
+                // before made is found.
+                let _one_at_a_time = self.compressing.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                let kept = self.kept_form(&key, &identity);
+                match kept.or_else(|| compress(coding, &identity)) {
+                    Some(encoded) => {
+                        self.keep(key, Form { identity, encoded: encoded.clone() });
+                        encoded
+                    }
+                    None => return Response::from_parts(parts, Body::from(identity)),
                 }
-                None => return Response::from_parts(parts, Body::from(identity)),
-            },
+            }
         };
         let headers = &mut parts.headers;
         headers.remove(header::CONTENT_LENGTH);
