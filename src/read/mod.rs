@@ -113,6 +113,22 @@ pub struct ReadModel {
     /// Countries' arsenals as answered (operation 60), the first `ARSENALS_KEPT` asked for.
     #[serde(skip, default = "arsenal_answers")]
     pub arsenal_answers: kept_answers::KeptAnswers<[u8; 2]>,
+    /// Tier lists as answered (operation 86), the first `TIER_LISTS_KEPT` asked for.
+    #[serde(skip, default = "tier_list_answers")]
+    pub tier_list_answers: kept_answers::KeptAnswers<TierListAsked>,
+}
+
+/// What a tier list's answer depends on besides the snapshot: the dataset version (None: the
+/// live stats), the category's position, the metric, the firearms listed per tier and the plan's
+/// view of them.
+pub type TierListAsked = (Option<String>, Option<usize>, game::Metric, usize, views::View);
+
+/// How many tier lists a snapshot keeps answered: one is 80 KB at ten firearms a tier, up to
+/// 400 KB at fifty.
+const TIER_LISTS_KEPT: usize = 32;
+
+fn tier_list_answers() -> kept_answers::KeptAnswers<TierListAsked> {
+    kept_answers::KeptAnswers::at_most(TIER_LISTS_KEPT)
 }
 
 /// How many countries' arsenals a snapshot keeps answered: an answer is up to a few hundred KB at
@@ -344,6 +360,7 @@ impl ReadModel {
             filter_options: deferred::Deferred::pending(),
             era_answers: kept_answers::KeptAnswers::default(),
             arsenal_answers: arsenal_answers(),
+            tier_list_answers: tier_list_answers(),
             stats,
             user_ids,
             facts,

@@ -11,7 +11,7 @@ use crate::catalog::model::Source;
 use crate::catalog::vocabulary::best_source_kind;
 use crate::read::snapshot::RecordMeta;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum View {
     Summary,
     Full,

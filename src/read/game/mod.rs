@@ -47,7 +47,7 @@ pub struct Entry {
 }
 
 /// What ranks a tier list: the overall score or one stat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Metric {
     Overall,
     Stat(usize),

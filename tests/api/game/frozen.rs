@@ -66,6 +66,16 @@ async fn a_frozen_version_keeps_its_answers_when_the_live_stats_move(app: TestAp
     }
     let live = figures(data(&app, PATHS[0], &key).await);
     assert_ne!(&live, &before[0], "the live distribution moved");
+    // The live tier list was kept answered by the snapshot before; the new one answers afresh.
+    let tier_list = data(&app, PATHS[1], &key).await;
+    assert_ne!(&figures(tier_list.clone()), &before[1], "the live tier list moved");
+    let listed = tier_list["data"]["tiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|tier| tier["firearms"].as_array().unwrap());
+    let glock = listed.into_iter().find(|ranked| ranked["id"] == "glock-17").expect("the Glock 17 is listed");
+    assert_eq!(glock["firearm"]["weightLoadedG"], 4_000.0, "and lists the records as they are");
 }
 
 crate::on_each_database!(setup = crate::support::read_catalog_app; a_frozen_version_is_read_once_per_catalog_revision);
