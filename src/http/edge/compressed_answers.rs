@@ -74,13 +74,13 @@ impl CompressedAnswers {
                 // together, and each would compress it again; after the wait, the form the one
                 // before made is found.
                 let _one_at_a_time = self.compressing.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                let kept = self.kept_form(&key, &identity);
-                match kept.or_else(|| compress(coding, &identity)) {
-                    Some(encoded) => {
-                        self.keep(key, Form { identity, encoded: encoded.clone() });
-                        encoded
-                    }
-                    None => return Response::from_parts(parts, Body::from(identity)),
+                if let Some(encoded) = self.kept_form(&key, &identity) {
+                    encoded
+                } else if let Some(encoded) = compress(coding, &identity) {
+                    self.keep(key, Form { identity, encoded: encoded.clone() });
+                    encoded
+                } else {
+                    return Response::from_parts(parts, Body::from(identity));
                 }
             }
         };
