@@ -27,8 +27,8 @@
 //! and scores exactly as a fresh build would.
 
 mod patch;
+mod scoring;
 mod split;
-mod weights;
 
 pub use patch::{SearchChange, change};
 
@@ -39,10 +39,11 @@ use tantivy::indexer::NoMergePolicy;
 use tantivy::query::{
     Bm25StatisticsProvider, BooleanQuery, BoostQuery, EnableScoring, FuzzyTermQuery, Occur, Query, TermQuery,
 };
-use tantivy::schema::{FAST, Field, INDEXED, IndexRecordOption, Schema, TEXT};
+use tantivy::schema::{FAST, Field, INDEXED, Schema, TEXT};
 use tantivy::{Index, IndexWriter, Searcher, TantivyDocument, Term};
 
 use std::collections::{BinaryHeap, HashMap};
+use std::sync::Arc;
 
 use self::patch::{Counted, Patch, Statistics};
 use crate::catalog::model::{Catalog, Firearm};
@@ -114,8 +115,10 @@ pub struct SearchIndex {
     rankings: split::Rankings,
     /// Words' document counts looked up in this index (`patch::Statistics`).
     counted: Counted,
-    /// The clauses' weights computed on this index (`weights`).
-    weights: weights::Weights,
+    /// Each segment's readers of the text fields (`scoring`).
+    segment_fields: Vec<scoring::SegmentFields>,
+    /// The query words looked up in this index (`scoring`).
+    words: scoring::Words,
 }
 
 /// A search index persisted as its files (`#[serde(with = "search::persisted")]`).
@@ -173,22 +176,39 @@ struct Built {
 
 /// One clause of a built query (a word in one field, or a word's typo expansion).
 struct Clause {
-    query: Box<dyn Query>,
+    matcher: Matcher,
     /// It adds at most `FAINT` to a score (see `faint`).
     faint: bool,
     /// A plain word that few documents hold: every one of them is a candidate (`split`).
     rare: bool,
-    /// A typo expansion: its weight holds a Levenshtein automaton (a kilobyte a state), which
-    /// is not kept (`weights`).
-    fuzzy: bool,
     /// What it asks: the field (or the kind of typo match), the word and the weight, to key the
     /// rankings `split` keeps.
     asks: (&'static str, String, f32),
 }
 
+/// What a clause matches.
+enum Matcher {
+    /// A plain word in one field, as the index knows it (`scoring`).
+    Word(Arc<scoring::WordScoring>),
+    /// A word's typo expansion: its weight holds a Levenshtein automaton (a kilobyte a state),
+    /// which is made for the search and not kept.
+    Typo(FuzzyTermQuery),
+}
+
+impl Clause {
+    /// The clause as a tantivy query, weighted.
+    fn query(&self) -> Box<dyn Query> {
+        let matcher: Box<dyn Query> = match &self.matcher {
+            Matcher::Word(word) => Box::new(TermQuery::new(word.term.clone(), word.record)),
+            Matcher::Typo(fuzzy) => Box::new(fuzzy.clone()),
+        };
+        Box::new(BoostQuery::new(matcher, self.asks.2))
+    }
+}
+
 /// The query of `clauses`, in their order (which is the order scores are summed in, `scored`).
 fn boolean(clauses: &[&Clause]) -> BooleanQuery {
-    BooleanQuery::new(clauses.iter().map(|clause| (Occur::Should, clause.query.box_clone())).collect())
+    BooleanQuery::new(clauses.iter().map(|clause| (Occur::Should, clause.query())).collect())
 }
 
 /// What a firearm's document indexes, field by field: the `FIELDS` in order, then the spellings.
@@ -303,6 +323,8 @@ impl SearchIndex {
         let mut in_catalog_order: Vec<usize> =
             (0..positions.len()).filter(|segment| Some(*segment) != patch_segment).collect();
         in_catalog_order.sort_by_key(|&segment| positions[segment].first(0));
+        let text_fields: Vec<Field> = fields.iter().map(|(field, _)| *field).chain([spellings]).collect();
+        let segment_fields = scoring::SegmentFields::open(&searcher, &text_fields)?;
         Ok(Self {
             searcher,
             directory,
@@ -315,7 +337,8 @@ impl SearchIndex {
             patch,
             rankings: split::Rankings::default(),
             counted: Counted::default(),
-            weights: weights::Weights::default(),
+            segment_fields,
+            words: scoring::Words::default(),
         })
     }
 
@@ -439,9 +462,10 @@ impl SearchIndex {
     }
 
     /// Each found document's score under the query of `clauses` and its position. The score is
-    /// summed clause by clause in their order (each clause's weight kept, `weights`), so a document scores the same to the bit whichever way it was
-    /// found: the pruned walk and a full evaluation add clause scores in different orders, and a
-    /// patched firearm's document sits in another segment than a fresh build puts it in.
+    /// summed clause by clause in their order (each clause's scoring kept, `scoring`), so a
+    /// document scores the same to the bit whichever way it was found: the pruned walk and a full
+    /// evaluation add clause scores in different orders, and a patched firearm's document sits in
+    /// another segment than a fresh build puts it in.
     fn scored(
         &self,
         statistics: &Statistics,
@@ -450,23 +474,14 @@ impl SearchIndex {
     ) -> tantivy::Result<Vec<(f32, usize)>> {
         let clauses = clauses
             .iter()
-            .map(|clause| self.weight(statistics, clause))
+            .map(|clause| self.scoring(statistics, clause))
             .collect::<tantivy::Result<Vec<_>>>()?;
         found.sort_unstable_by_key(|f| (f.segment, f.doc));
         let mut scored = Vec::with_capacity(found.len());
         for documents in found.chunk_by(|a, b| a.segment == b.segment) {
-            let reader = self.searcher.segment_reader(documents[0].segment);
             let mut scores = vec![0.0f32; documents.len()];
             for clause in &clauses {
-                let mut scorer = clause.scorer(reader, 1.0)?;
-                for (score, document) in scores.iter_mut().zip(documents) {
-                    if scorer.doc() < document.doc {
-                        scorer.seek(document.doc);
-                    }
-                    if scorer.doc() == document.doc {
-                        *score += scorer.score();
-                    }
-                }
+                clause.add_scores(self, documents, &mut scores)?;
             }
             scored.extend(
                 scores.into_iter().zip(documents).map(|(score, document)| (score, document.position)),
@@ -483,27 +498,24 @@ impl SearchIndex {
         let mut clauses: Vec<Clause> = Vec::new();
         let documents = statistics.total_num_docs()?;
         let mut widest_clause = 0;
-        let boosted =
-            |query: Box<dyn Query>, boost: f32| -> Box<dyn Query> { Box::new(BoostQuery::new(query, boost)) };
         for term in &terms {
-            let exact: Vec<Term> =
-                self.fields.iter().map(|(field, _)| Term::from_field_text(*field, term)).collect();
-            let matching: Vec<u64> =
-                exact.iter().map(|t| statistics.doc_freq(t)).collect::<tantivy::Result<_>>()?;
-            widest_clause = widest_clause.max(matching.iter().copied().max().unwrap_or(0));
+            let known = self.known(statistics, term)?;
+            let matching = |fields: &[Option<Arc<scoring::WordScoring>>]| {
+                fields.iter().flatten().map(|word| word.documents).max().unwrap_or(0)
+            };
+            widest_clause = widest_clause.max(matching(known.in_fields()));
             // A word the name, alternate names or maker hold as spelled is no typo: only a word
             // none of them knows expands (this keeps common words from costly fuzzy unions).
             let edits = allowed_edits(term);
-            let typo = edits > 0 && matching[..TYPO_FIELDS].iter().all(|&n| n == 0);
+            let typo = edits > 0 && matching(&known.in_fields()[..TYPO_FIELDS]) == 0;
             // A field that never holds the word adds nothing but a clause for the union to visit.
-            for ((exact, (field_name, boost)), matches) in exact.into_iter().zip(FIELDS).zip(&matching) {
-                if *matches > 0 {
+            for (word, (field_name, boost)) in known.in_fields().iter().zip(FIELDS) {
+                if let Some(word) = word {
                     clauses.push(Clause {
                         asks: (field_name, term.clone(), boost),
-                        query: boosted(Box::new(TermQuery::new(exact, IndexRecordOption::WithFreqs)), boost),
-                        faint: faint(*matches, documents, boost),
-                        rare: split::rare(*matches),
-                        fuzzy: false,
+                        faint: faint(word.documents, documents, boost),
+                        rare: split::rare(word.documents),
+                        matcher: Matcher::Word(word.clone()),
                     });
                 }
             }
@@ -512,25 +524,19 @@ impl SearchIndex {
                 let written = Term::from_field_text(self.spellings, term);
                 clauses.push(Clause {
                     asks: (if edits == 1 { "one edit" } else { "two edits" }, term.clone(), weight),
-                    query: boosted(Box::new(FuzzyTermQuery::new(written, edits, true)), weight),
+                    matcher: Matcher::Typo(FuzzyTermQuery::new(written, edits, true)),
                     faint: false,
                     rare: false,
-                    fuzzy: true,
                 });
                 let squashed = squash(term);
-                clauses.push(Clause {
-                    asks: ("squashed", squashed.clone(), weight),
-                    query: boosted(
-                        Box::new(TermQuery::new(
-                            Term::from_field_text(self.spellings, &squashed),
-                            IndexRecordOption::Basic,
-                        )),
-                        weight,
-                    ),
-                    faint: false,
-                    rare: false,
-                    fuzzy: false,
-                });
+                if let Some(spelled) = self.known(statistics, &squashed)?.spelled() {
+                    clauses.push(Clause {
+                        asks: ("squashed", squashed, weight),
+                        matcher: Matcher::Word(spelled.clone()),
+                        faint: false,
+                        rare: false,
+                    });
+                }
             }
         }
         if clauses.is_empty() {

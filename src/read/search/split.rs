@@ -106,23 +106,21 @@ impl SearchIndex {
     /// Every live document one of `clauses` matches, unscored (they are rare words: a few
     /// hundred documents at most each), once each, by segment and document.
     fn every_match(&self, statistics: &Statistics, clauses: &[&Clause]) -> tantivy::Result<Vec<Found>> {
-        let weights = clauses
+        let scorings = clauses
             .iter()
-            .map(|clause| self.weight(statistics, clause))
+            .map(|clause| self.scoring(statistics, clause))
             .collect::<tantivy::Result<Vec<_>>>()?;
         let mut found = Vec::new();
         for (segment, reader) in self.searcher.segment_readers().iter().enumerate() {
             let positions = &self.positions[segment];
             let alive = reader.alive_bitset();
-            for weight in &weights {
-                weight.for_each_no_score(reader, &mut |docs| {
-                    for &doc in docs {
-                        if alive.is_some_and(|alive| alive.is_deleted(doc)) {
-                            continue;
-                        }
-                        if let Some(position) = positions.first(doc) {
-                            found.push(Found { segment: segment as u32, doc, position: position as usize });
-                        }
+            for scoring in &scorings {
+                scoring.for_each_document(self, segment as u32, &mut |doc| {
+                    if alive.is_some_and(|alive| alive.is_deleted(doc)) {
+                        return;
+                    }
+                    if let Some(position) = positions.first(doc) {
+                        found.push(Found { segment: segment as u32, doc, position: position as usize });
                     }
                 })?;
             }
