@@ -402,9 +402,12 @@ impl SearchIndex {
         };
         hits.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let (scores, positions) = hits.into_iter().skip(offset).take(limit).unzip();
-        // A union holds every document as soon as one of its clauses does.
+        // A union holds every document as soon as one of its clauses does; rare words' few
+        // documents are counted from their postings, with no weights built for a count.
         let total = if built.widest_clause >= searcher.num_docs() {
             searcher.num_docs() as usize
+        } else if all.iter().all(|clause| clause.rare) {
+            self.every_match(&statistics, &all)?.len()
         } else {
             searcher.search(&boolean(&all), &Count)?
         };

@@ -105,7 +105,11 @@ impl SearchIndex {
 
     /// Every live document one of `clauses` matches, unscored (they are rare words: a few
     /// hundred documents at most each), once each, by segment and document.
-    fn every_match(&self, statistics: &Statistics, clauses: &[&Clause]) -> tantivy::Result<Vec<Found>> {
+    pub(super) fn every_match(
+        &self,
+        statistics: &Statistics,
+        clauses: &[&Clause],
+    ) -> tantivy::Result<Vec<Found>> {
         let scorings = clauses
             .iter()
             .map(|clause| self.scoring(statistics, clause))
