@@ -74,6 +74,20 @@ fn main() {
         .map(|f| f.name.clone())
         .unwrap_or_default();
     report(&format!("search: full name ({rifle})"), time(|| search.search(&rifle, 0, 20).unwrap().total));
+    // And what it searches since the ninth session: the first 100 rifles' full names in turn.
+    let rifles: Vec<String> = catalog
+        .firearms
+        .iter()
+        .filter(|f| f.category_id == "rifles")
+        .take(100)
+        .map(|f| f.name.clone())
+        .collect();
+    let mut turn = 0;
+    let in_turn = time(|| {
+        turn = (turn + 1) % rifles.len();
+        search.search(&rifles[turn], 0, 20).unwrap().total
+    });
+    report("search: the first 100 rifles' full names in turn", in_turn);
     report("search: typo (synthetik)", time(|| search.search("synthetik", 0, 20).unwrap().total));
 }
 
