@@ -386,30 +386,37 @@ impl SearchIndex {
             return Ok(Hits { positions: vec![], scores: vec![], total: 0 });
         };
         let wanted = offset + limit.max(1);
-        // Faint clauses match (nearly) every document and add at most a ten-thousandth of a point
-        // each: they are left out of the ranking when the rest of the query fills the page alone,
-        // which spares the pruned walk a union over the whole catalog. The total still counts them.
         let all: Vec<&Clause> = built.clauses.iter().collect();
-        let strong: Vec<&Clause> = all.iter().copied().filter(|clause| !clause.faint).collect();
-        let ranked = if strong.is_empty() || strong.len() == all.len() {
-            None
+        let (mut hits, counted) = if all.iter().all(|clause| clause.rare) {
+            // Rare words only: their few documents are every candidate and the whole count, found
+            // once and scored under the whole query (no pruned walk, no weights built to count).
+            let every = self.every_match(&statistics, &all)?;
+            let total = every.len();
+            (self.scored(&statistics, &all, every)?, Some(total))
         } else {
-            Some(self.top(&statistics, &strong, wanted)?).filter(|hits| hits.len() >= wanted)
-        };
-        let mut hits = match ranked {
-            Some(hits) => hits,
-            None => self.top(&statistics, &all, wanted)?,
+            // Faint clauses match (nearly) every document and add at most a ten-thousandth of a
+            // point each: they are left out of the ranking when the rest of the query fills the
+            // page alone, which spares the pruned walk a union over the whole catalog. The total
+            // still counts them.
+            let strong: Vec<&Clause> = all.iter().copied().filter(|clause| !clause.faint).collect();
+            let ranked = if strong.is_empty() || strong.len() == all.len() {
+                None
+            } else {
+                Some(self.top(&statistics, &strong, wanted)?).filter(|hits| hits.len() >= wanted)
+            };
+            let hits = match ranked {
+                Some(hits) => hits,
+                None => self.top(&statistics, &all, wanted)?,
+            };
+            (hits, None)
         };
         hits.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let (scores, positions) = hits.into_iter().skip(offset).take(limit).unzip();
-        // A union holds every document as soon as one of its clauses does; rare words' few
-        // documents are counted from their postings, with no weights built for a count.
-        let total = if built.widest_clause >= searcher.num_docs() {
-            searcher.num_docs() as usize
-        } else if all.iter().all(|clause| clause.rare) {
-            self.every_match(&statistics, &all)?.len()
-        } else {
-            searcher.search(&boolean(&all), &Count)?
+        // A union holds every document as soon as one of its clauses does.
+        let total = match counted {
+            Some(total) => total,
+            None if built.widest_clause >= searcher.num_docs() => searcher.num_docs() as usize,
+            None => searcher.search(&boolean(&all), &Count)?,
         };
         Ok(Hits { positions, scores, total })
     }
