@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::access::paging::Pagination;
 use crate::http::edge::conditional::json_with_etag;
-use crate::read::rendered::Rendered;
+use crate::read::rendered::{PageBody, Rendered};
 
 /// The envelope, typed so `data` is written straight out: `json!` would first turn it into a
 /// `Value` tree, parsing back every pre-rendered record (`RawValue`) it holds.
@@ -36,14 +36,14 @@ pub fn paged(data: impl Serialize, pagination: Pagination) -> Response {
 /// `{success: true, data: [items], pagination}` from items already serialised (the read model's
 /// pre-rendered forms), so a page is assembled without re-serialising its records: `write(i,
 /// body)` appends item `i` of `count` to the body.
-pub fn paged_raw(count: usize, write: impl FnMut(usize, &mut String), pagination: Pagination) -> Response {
-    let mut body = String::with_capacity(256);
+pub fn paged_raw(count: usize, write: impl FnMut(usize, &mut PageBody), pagination: Pagination) -> Response {
+    let mut body = PageBody::with_capacity(256);
     body.push_str("{\"success\":true,\"data\":");
     write_items(&mut body, count, write);
     body.push_str(",\"pagination\":");
     body.push_str(&serde_json::to_string(&pagination).unwrap_or_else(|_| "null".to_owned()));
     body.push('}');
-    Rendered::from_body(body.into_bytes()).into_response()
+    body.finish().into_response()
 }
 
 /// `{success: true, data: {..head, key: [items]}}`: the fields of `head` (a struct), then the
@@ -53,14 +53,14 @@ pub fn one_with_items(
     head: &impl Serialize,
     key: &str,
     count: usize,
-    write: impl FnMut(usize, &mut String),
+    write: impl FnMut(usize, &mut PageBody),
 ) -> Response {
     let head = match serde_json::to_string(head) {
         Ok(head) => head,
         Err(e) => return crate::error::ApiError::internal(e).into_response(),
     };
     let fields = head.strip_prefix('{').and_then(|h| h.strip_suffix('}')).unwrap_or_default();
-    let mut body = String::with_capacity(256);
+    let mut body = PageBody::with_capacity(256);
     body.push_str("{\"success\":true,\"data\":{");
     body.push_str(fields);
     if !fields.is_empty() {
@@ -70,11 +70,11 @@ pub fn one_with_items(
     body.push(':');
     write_items(&mut body, count, write);
     body.push_str("}}");
-    Rendered::from_body(body.into_bytes()).into_response()
+    body.finish().into_response()
 }
 
 /// `[items]` appended to `body`: `write(i, body)` appends item `i` of `count`.
-fn write_items(body: &mut String, count: usize, mut write: impl FnMut(usize, &mut String)) {
+fn write_items(body: &mut PageBody, count: usize, mut write: impl FnMut(usize, &mut PageBody)) {
     body.push('[');
     for i in 0..count {
         if i > 0 {
@@ -83,8 +83,10 @@ fn write_items(body: &mut String, count: usize, mut write: impl FnMut(usize, &mu
         let before = body.len();
         write(i, body);
         if i == 0 {
-            // Items of one page are about one size: one reservation instead of doubling.
-            body.reserve((body.len() - before + 1) * (count - 1) + 128);
+            // Items of one page are about one size: one reservation instead of doubling, with
+            // half again for items longer than the first and what follows the items (the first
+            // item of a search is often its shortest, and growing a 30 KB page copied it whole).
+            body.reserve((body.len() - before + 1) * (count - 1) * 3 / 2 + 256);
         }
     }
     body.push(']');

@@ -94,7 +94,8 @@ impl Snapshot {
                         .collect(),
                     user_ids: &read.user_ids[at],
                 };
-                firearm_json::detail(firearm, forms.full(at).get(), &nested, &forms.provenance(at))
+                forms
+                    .with_full(at, |full| firearm_json::detail(firearm, full, &nested, &forms.provenance(at)))
             }
         };
         Rendered::envelope(&detail)

@@ -6,13 +6,17 @@
 //! Full records asked for are kept decompressed in a bounded cache (`SLOTS`): a tier list or a
 //! Builder page nests the same few dozen records on every request, and decompressing and
 //! validating each again took a tier list from 11,600 to 7,000 requests a second at 100,000
-//! firearms.
+//! firearms. The cache holds text, not `RawValue`s: a page copies records into its body, and only
+//! a record nested in a typed answer (`listed_raw`) is checked as JSON, which a page's miss used
+//! to pay (a thirtieth of a full-name search's time). Each kept record also keeps its digest, which
+//! a page's ETag is hashed from instead of the record's text (`rendered::PageBody`).
 
 use std::borrow::Cow;
 use std::sync::Mutex;
 
 use serde_json::value::RawValue;
 
+use super::rendered::{PageBody, digest_of};
 use super::views::View;
 use crate::compact::{Blocks, BlocksWriter, Compressed, Dictionary};
 
@@ -97,8 +101,17 @@ const PARTS: [usize; 3] = [ITEM, FULL, PROVENANCE];
 /// Full records kept decompressed; a power of two (the slot is the position's low bits).
 const SLOTS: usize = 4096;
 
-/// One slot: the firearm position it holds, and its full record.
-type Slot = Option<(u32, Box<RawValue>)>;
+/// One slot: the full record it holds, if any.
+type Slot = Option<KeptRecord>;
+
+/// A full record kept decompressed.
+struct KeptRecord {
+    /// The firearm's position.
+    at: u32,
+    /// The record's digest (`rendered::digest_of`).
+    digest: u128,
+    record: Box<str>,
+}
 
 /// The forms of every firearm of a snapshot, by catalog position: every block in one buffer
 /// (300,000 small boxes at 100,000 firearms cost a pointer and an allocator's rounding each).
@@ -168,24 +181,29 @@ impl Forms {
         RawValue::from_string(text).expect("a rendered item is JSON")
     }
 
-    /// The flat full record of the firearm at `at`, from the cache or decompressed into it.
+    /// The flat full record of the firearm at `at`, to nest in a typed answer.
     pub fn full(&self, at: usize) -> Box<RawValue> {
-        self.with_full(at, |record| record.to_owned())
+        RawValue::from_string(self.with_full(at, str::to_owned)).expect("a rendered record is JSON")
     }
 
-    /// `read(record)` of the firearm at `at`'s full record, read in its cache slot (under the
-    /// slot's lock when it is there; decompressed into the slot first when not).
-    fn with_full<T>(&self, at: usize, read: impl FnOnce(&RawValue) -> T) -> T {
+    /// `read(record)` of the firearm at `at`'s flat full record.
+    pub fn with_full<T>(&self, at: usize, read: impl FnOnce(&str) -> T) -> T {
+        self.with_kept_full(at, |kept| read(&kept.record))
+    }
+
+    /// `read` of the firearm at `at`'s full record as its cache slot keeps it (under the slot's
+    /// lock when it is there; decompressed and digested into the slot first when not).
+    fn with_kept_full<T>(&self, at: usize, read: impl FnOnce(&KeptRecord) -> T) -> T {
         let slot = &self.full_records[at % SLOTS];
-        if let Some((held, record)) = &*slot.lock().expect("never poisoned")
-            && *held as usize == at
+        if let Some(kept) = &*slot.lock().expect("never poisoned")
+            && kept.at as usize == at
         {
-            return read(record);
+            return read(kept);
         }
-        let text = self.text(at, FULL);
-        let record = RawValue::from_string(text).expect("a rendered record is JSON");
-        let answer = read(&record);
-        *slot.lock().expect("never poisoned") = Some((at as u32, record));
+        let record = self.text(at, FULL).into_boxed_str();
+        let kept = KeptRecord { at: at as u32, digest: digest_of(&record), record };
+        let answer = read(&kept);
+        *slot.lock().expect("never poisoned") = Some(kept);
         answer
     }
 
@@ -198,16 +216,17 @@ impl Forms {
     pub fn listed(&self, at: usize, view: View) -> Cow<'_, str> {
         match view {
             View::Summary => Cow::Owned(self.text(at, ITEM)),
-            View::Full => Cow::Owned(Box::<str>::from(self.full(at)).into_string()),
+            View::Full => Cow::Owned(self.with_full(at, str::to_owned)),
         }
     }
 
     /// `listed`, appended to `out`: a page is written straight into its body, not through a copy
-    /// of each record (twenty full records are about 50 KB a page).
-    pub fn append_listed(&self, at: usize, view: View, out: &mut String) {
+    /// of each record (twenty full records are about 30 KB a page), and a full record's ETag
+    /// input is its kept digest.
+    pub fn append_listed(&self, at: usize, view: View, out: &mut PageBody) {
         match view {
             View::Summary => out.push_str(&self.text(at, ITEM)),
-            View::Full => self.with_full(at, |record| out.push_str(record.get())),
+            View::Full => self.with_kept_full(at, |kept| out.push_digested(&kept.record, kept.digest)),
         }
     }
 
@@ -258,5 +277,26 @@ mod tests {
                 assert_eq!(forms.provenance(at), format!(r#"{{"sources":["https://example.org/{at}"]}}"#));
             }
         }
+    }
+
+    #[test]
+    fn a_page_of_full_records_reads_and_tags_the_same_whether_cached_or_not() {
+        let forms = forms(SLOTS + 10);
+        // 7 and SLOTS + 7 share a slot, so every page below misses on one of them.
+        let page = |positions: &[usize]| {
+            let mut body = PageBody::with_capacity(0);
+            for &at in positions {
+                forms.append_listed(at, View::Full, &mut body);
+            }
+            body.finish()
+        };
+        let expected: String = [7, SLOTS + 7, 3].iter().map(|&at| forms.listed(at, View::Full)).collect();
+        let first = page(&[7, SLOTS + 7, 3]);
+        let again = page(&[7, SLOTS + 7, 3]);
+        assert_eq!(first.body, expected.as_bytes());
+        assert_eq!(again.body, first.body);
+        assert_eq!(again.etag, first.etag, "a kept record's digest is the one it was kept with");
+        assert_ne!(page(&[7, SLOTS + 7, 4]).etag, first.etag, "another record, another tag");
+        assert_ne!(page(&[SLOTS + 7, 7, 3]).etag, first.etag, "another order, another tag");
     }
 }

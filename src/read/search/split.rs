@@ -20,7 +20,7 @@
 //! last few it computed (`Rankings`): every rifle's name shares "rifle" and "syntheticrifle", and
 //! every Glock's shares "glock".
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use super::patch::Statistics;
@@ -94,12 +94,15 @@ impl SearchIndex {
             return self.scored(statistics, clauses, found);
         }
         let holding_rare = self.every_match(statistics, &rare)?;
-        let held: HashSet<usize> = holding_rare.iter().map(|found| found.position).collect();
+        // Sorted, not hashed: a few hundred positions at most, looked up a page's worth of times.
+        let mut held: Vec<usize> = holding_rare.iter().map(|found| found.position).collect();
+        held.sort_unstable();
         let common_best = self.common_best(statistics, &common, k + holding_rare.len())?;
         // A document holding no rare word scores under the whole query what it scores under the
         // common words: its clause sums are the same, the rare clauses adding nothing.
         let mut hits = self.scored(statistics, clauses, holding_rare)?;
-        hits.extend(common_best.iter().filter(|(_, position)| !held.contains(position)));
+        hits.reserve(common_best.len());
+        hits.extend(common_best.iter().filter(|(_, position)| held.binary_search(position).is_err()));
         Ok(hits)
     }
 

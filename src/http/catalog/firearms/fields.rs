@@ -10,9 +10,11 @@ use std::fmt;
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
+use crate::read::rendered::PageBody;
+
 /// The fields of the JSON object `record` that `keep` names, in the record's order, appended to
 /// `out` as an object (`{}` for a record that is not an object).
-pub fn append_kept(record: &str, keep: impl Fn(&str) -> bool, out: &mut String) {
+pub fn append_kept(record: &str, keep: impl Fn(&str) -> bool, out: &mut PageBody) {
     out.push('{');
     if let Ok(Entries(entries)) = serde_json::from_str::<Entries>(record) {
         for (i, (key, value)) in entries.into_iter().filter(|(key, _)| keep(key)).enumerate() {
@@ -81,14 +83,14 @@ mod tests {
             &[],
             &["absent"],
         ] {
-            let mut out = String::new();
+            let mut out = PageBody::with_capacity(0);
             append_kept(&record, |key| keep.contains(&key), &mut out);
-            assert_eq!(out, through_values(&record, keep), "{keep:?}");
+            assert_eq!(out.as_str(), through_values(&record, keep), "{keep:?}");
         }
         for not_an_object in ["[1, 2]", "not json", "\"text\""] {
-            let mut out = String::new();
+            let mut out = PageBody::with_capacity(0);
             append_kept(not_an_object, |_| true, &mut out);
-            assert_eq!(out, "{}");
+            assert_eq!(out.as_str(), "{}");
         }
     }
 }

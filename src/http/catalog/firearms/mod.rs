@@ -40,6 +40,7 @@ use crate::access::paging::Paging;
 use crate::http::respond;
 use crate::read::list_index::Filters;
 use crate::read::orders::Sort;
+use crate::read::rendered::PageBody;
 use crate::read::snapshot::Snapshot;
 use crate::read::views::{FIREARM_LIST_ITEM, View};
 
@@ -104,7 +105,7 @@ pub fn page_from(
 /// The list item of the firearm at `at` in the plan's view, with `extra` fields added (a rank, a
 /// ranked value, a score), appended to `body` as JSON text: the pre-rendered item is spliced,
 /// never parsed (answer with `respond::paged_raw` or `respond::one_with_items`).
-pub fn write_item_with(body: &mut String, snapshot: &Snapshot, view: View, at: usize, extra: Value) {
+pub fn write_item_with(body: &mut PageBody, snapshot: &Snapshot, view: View, at: usize, extra: Value) {
     let item = snapshot.read.forms.listed(at, view);
     let extra = extra.to_string();
     let fields = extra.strip_prefix('{').and_then(|e| e.strip_suffix('}')).unwrap_or_default();
