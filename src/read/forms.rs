@@ -12,11 +12,11 @@
 //! a page's ETag is hashed from instead of the record's text (`rendered::PageBody`).
 
 use std::borrow::Cow;
-use std::sync::Mutex;
 
 use serde_json::value::RawValue;
 
-use super::rendered::{PageBody, digest_of};
+use super::kept_texts::{KeptText, KeptTexts};
+use super::rendered::PageBody;
 use super::views::View;
 use crate::compact::{Blocks, BlocksWriter, Compressed, Dictionary};
 
@@ -101,18 +101,6 @@ const PARTS: [usize; 3] = [ITEM, FULL, PROVENANCE];
 /// Full records kept decompressed; a power of two (the slot is the position's low bits).
 const SLOTS: usize = 4096;
 
-/// One slot: the full record it holds, if any.
-type Slot = Option<KeptRecord>;
-
-/// A full record kept decompressed.
-struct KeptRecord {
-    /// The firearm's position.
-    at: u32,
-    /// The record's digest (`rendered::digest_of`).
-    digest: u128,
-    record: Box<str>,
-}
-
 /// The forms of every firearm of a snapshot, by catalog position: every block in one buffer
 /// (300,000 small boxes at 100,000 firearms cost a pointer and an allocator's rounding each).
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -122,11 +110,11 @@ pub struct Forms {
     /// firearm `at`'s three at `3 * at..3 * at + 3`.
     blocks: Blocks,
     #[serde(skip, default = "empty_slots")]
-    full_records: Box<[Mutex<Slot>]>,
+    full_records: KeptTexts,
 }
 
-fn empty_slots() -> Box<[Mutex<Slot>]> {
-    (0..SLOTS).map(|_| Mutex::new(None)).collect()
+fn empty_slots() -> KeptTexts {
+    KeptTexts::new(SLOTS)
 }
 
 impl Forms {
@@ -188,23 +176,13 @@ impl Forms {
 
     /// `read(record)` of the firearm at `at`'s flat full record.
     pub fn with_full<T>(&self, at: usize, read: impl FnOnce(&str) -> T) -> T {
-        self.with_kept_full(at, |kept| read(&kept.record))
+        self.with_kept_full(at, |kept| read(&kept.text))
     }
 
-    /// `read` of the firearm at `at`'s full record as its cache slot keeps it (under the slot's
-    /// lock when it is there; decompressed and digested into the slot first when not).
-    fn with_kept_full<T>(&self, at: usize, read: impl FnOnce(&KeptRecord) -> T) -> T {
-        let slot = &self.full_records[at % SLOTS];
-        if let Some(kept) = &*slot.lock().expect("never poisoned")
-            && kept.at as usize == at
-        {
-            return read(kept);
-        }
-        let record = self.text(at, FULL).into_boxed_str();
-        let kept = KeptRecord { at: at as u32, digest: digest_of(&record), record };
-        let answer = read(&kept);
-        *slot.lock().expect("never poisoned") = Some(kept);
-        answer
+    /// `read` of the firearm at `at`'s full record as its cache slot keeps it (decompressed into
+    /// the slot first when it is not there).
+    fn with_kept_full<T>(&self, at: usize, read: impl FnOnce(&KeptText) -> T) -> T {
+        self.full_records.with(at, || self.text(at, FULL), read)
     }
 
     /// The provenance object of the firearm at `at`.
@@ -226,7 +204,7 @@ impl Forms {
     pub fn append_listed(&self, at: usize, view: View, out: &mut PageBody) {
         match view {
             View::Summary => out.push_str(&self.text(at, ITEM)),
-            View::Full => self.with_kept_full(at, |kept| out.push_digested(&kept.record, kept.digest)),
+            View::Full => self.with_kept_full(at, |kept| kept.append_to(out)),
         }
     }
 

@@ -14,6 +14,7 @@ pub mod game;
 pub mod held_stats;
 pub mod in_place;
 pub mod kept_answers;
+pub mod kept_texts;
 pub mod list_index;
 pub mod lookup;
 pub mod meta;
@@ -116,6 +117,10 @@ pub struct ReadModel {
     /// Tier lists as answered (operation 86), the first `TIER_LISTS_KEPT` asked for.
     #[serde(skip, default = "tier_list_answers")]
     pub tier_list_answers: kept_answers::KeptAnswers<TierListAsked>,
+    /// Ammunition loads' list items as lists serve them, kept in `AMMUNITION_ITEMS_KEPT` slots by
+    /// position (`http::catalog::ammunition`).
+    #[serde(skip, default = "ammunition_items")]
+    pub ammunition_items: kept_texts::KeptTexts,
 }
 
 /// What a tier list's answer depends on besides the snapshot: the dataset version (None: the
@@ -138,6 +143,13 @@ const ARSENALS_KEPT: usize = 32;
 
 fn arsenal_answers() -> kept_answers::KeptAnswers<[u8; 2]> {
     kept_answers::KeptAnswers::at_most(ARSENALS_KEPT)
+}
+
+/// How many ammunition loads' list items a snapshot keeps: about 450 bytes each, 2 MB in all.
+const AMMUNITION_ITEMS_KEPT: usize = 4096;
+
+fn ammunition_items() -> kept_texts::KeptTexts {
+    kept_texts::KeptTexts::new(AMMUNITION_ITEMS_KEPT)
 }
 
 /// The tables whose records' last change the statistics summary reports.
@@ -361,6 +373,7 @@ impl ReadModel {
             era_answers: kept_answers::KeptAnswers::default(),
             arsenal_answers: arsenal_answers(),
             tier_list_answers: tier_list_answers(),
+            ammunition_items: ammunition_items(),
             stats,
             user_ids,
             facts,

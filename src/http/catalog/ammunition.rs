@@ -35,16 +35,20 @@ pub fn page(
 ) -> Response {
     let loads = sorted(snapshot, caliber, keep);
     let (page, pagination) = paging.slice(&loads);
-    let loads: Vec<_> = page
-        .iter()
-        .map(|&at| snapshot.catalog.ammunition.get(at))
-        .map(|load| {
-            let meta = snapshot.meta("ammunition", &load.id);
-            (load, meta)
-        })
-        .collect();
-    let data: Vec<AmmunitionItem> = loads.iter().map(|(load, meta)| AmmunitionItem::of(load, meta)).collect();
-    respond::paged(data, pagination)
+    let items = &snapshot.read.ammunition_items;
+    respond::paged_raw(
+        page.len(),
+        |i, body| items.with(page[i], || item_text(snapshot, page[i]), |kept| kept.append_to(body)),
+        pagination,
+    )
+}
+
+/// The list item of the load at `at`, as JSON: decoded from the packed table and serialised,
+/// which is why a page keeps them (`read::kept_texts`).
+fn item_text(snapshot: &Snapshot, at: usize) -> String {
+    let load = snapshot.catalog.ammunition.get(at);
+    let meta = snapshot.meta("ammunition", &load.id);
+    serde_json::to_string(&AmmunitionItem::of(&load, &meta)).expect("an ammunition item serialises")
 }
 
 const CALIBER_ID: QueryParam =
