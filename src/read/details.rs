@@ -94,8 +94,9 @@ impl Snapshot {
                         .collect(),
                     user_ids: &read.user_ids[at],
                 };
-                forms
-                    .with_full(at, |full| firearm_json::detail(firearm, full, &nested, &forms.provenance(at)))
+                // Decompressed before the full record's slot is locked, not under its lock.
+                let provenance = forms.provenance(at);
+                forms.with_full(at, |full| firearm_json::detail(firearm, full, &nested, &provenance))
             }
         };
         Rendered::envelope(&detail)
