@@ -47,21 +47,8 @@ impl Paging {
         plan: &PlanLimits,
     ) -> Result<Self, ApiError> {
         let mut problems = Map::new();
-        let mut number = |name: &str, fallback: u32, ceiling: u64| -> u32 {
-            let Some(raw) = query.get(name) else { return fallback };
-            match raw.trim().parse::<u64>() {
-                Ok(n) if (1..=ceiling).contains(&n) => n as u32,
-                _ => {
-                    problems.insert(
-                        name.to_owned(),
-                        Value::String(format!("must be an integer from 1 to {ceiling}")),
-                    );
-                    fallback
-                }
-            }
-        };
-        let page = number("page", 1, MAX_PAGE);
-        let per_page = number("per_page", default, u64::from(max));
+        let page = bounded(query, "page", 1, MAX_PAGE, &mut problems);
+        let per_page = bounded(query, "per_page", default, u64::from(max), &mut problems);
         if !problems.is_empty() {
             return Err(ApiError::invalid_parameters(problems));
         }
@@ -101,6 +88,47 @@ impl Paging {
             total_pages: self.totals.then_some(pages),
         }
     }
+}
+
+/// `name` from the query, 1 to `ceiling`, `fallback` when absent; out of bounds is a problem named
+/// in `problems` (and `fallback` returned so reading can go on).
+fn bounded(
+    query: &HashMap<String, String>,
+    name: &str,
+    fallback: u32,
+    ceiling: u64,
+    problems: &mut Map<String, Value>,
+) -> u32 {
+    let Some(raw) = query.get(name) else { return fallback };
+    match raw.trim().parse::<u64>() {
+        Ok(n) if (1..=ceiling).contains(&n) => n as u32,
+        _ => {
+            problems
+                .insert(name.to_owned(), Value::String(format!("must be an integer from 1 to {ceiling}")));
+            fallback
+        }
+    }
+}
+
+/// The paging or ranking parameters of an operation of `style` that are out of bounds, named as
+/// the `Paging` and `Limit` extractors name them. The operation's own query (`Valid`) adds them
+/// to its problems, so one 400 names every bad parameter whichever check runs first.
+pub fn style_problems(
+    query: &HashMap<String, String>,
+    style: super::operations::Style,
+) -> Map<String, Value> {
+    let mut problems = Map::new();
+    match style {
+        super::operations::Style::Page { default, max } => {
+            bounded(query, "page", 1, MAX_PAGE, &mut problems);
+            bounded(query, "per_page", default, u64::from(max), &mut problems);
+        }
+        super::operations::Style::Limit { default, max } => {
+            bounded(query, "limit", default, u64::from(max), &mut problems);
+        }
+        _ => {}
+    }
+    problems
 }
 
 /// Consecutive-page streaks per caller and operation, in bounded memory.
@@ -207,11 +235,12 @@ pub struct Limit(pub usize);
 
 impl Limit {
     pub fn parse(query: &HashMap<String, String>, default: u32, max: u32) -> Result<Self, ApiError> {
-        let Some(raw) = query.get("limit") else { return Ok(Self(default as usize)) };
-        match raw.trim().parse::<u32>() {
-            Ok(n) if (1..=max).contains(&n) => Ok(Self(n as usize)),
-            _ => Err(ApiError::invalid_parameter("limit", format!("must be an integer from 1 to {max}"))),
+        let mut problems = Map::new();
+        let limit = bounded(query, "limit", default, u64::from(max), &mut problems);
+        if !problems.is_empty() {
+            return Err(ApiError::invalid_parameters(problems));
         }
+        Ok(Self(limit as usize))
     }
 }
 

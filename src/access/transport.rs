@@ -1,7 +1,10 @@
 //! Keys travel only over TLS (spec, Authentication rule 2). A request that carries a credential
 //! over plain HTTP from off this machine is refused before the key is even looked up, unless it
 //! came through a trusted reverse proxy that says the client's leg was HTTPS
-//! (`X-Forwarded-Proto: https`); loopback is exempt (local tools, a proxy on the same host).
+//! (`X-Forwarded-Proto: https`). A trusted proxy's word decides wherever it stands, loopback
+//! included (nginx or Caddy on the same host): `http` is refused, `https` served. A loopback peer
+//! that is not a configured proxy, or a loopback proxy that says nothing, is a local tool and
+//! exempt.
 
 use std::net::{IpAddr, SocketAddr};
 
@@ -60,19 +63,22 @@ impl TransportPolicy {
         let Some(&Transport { tls, remote }) = extensions.get::<Transport>() else {
             return Ok(());
         };
-        if !carries_key || tls || remote.ip().is_loopback() {
+        if !carries_key || tls {
             return Ok(());
         }
-        let forwarded_https = headers
-            .get("x-forwarded-proto")
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"));
-        if forwarded_https && self.trusts(remote.ip()) {
+        let forwarded = headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).map(str::trim);
+        let local = remote.ip().is_loopback();
+        let served = match (self.trusts(remote.ip()), forwarded) {
+            (true, Some(proto)) => proto.eq_ignore_ascii_case("https"),
+            // Only a proxy's word is believed; an untrusted peer's header changes nothing.
+            (true, None) | (false, _) => local,
+        };
+        if served {
             return Ok(());
         }
         Err(ApiError::new(
             Reason::ActionNotAllowed,
-            "API keys are accepted only over HTTPS: send this request to the https:// address (the key was not checked; treat it as exposed).",
+            "API keys are accepted only over HTTPS: use HTTPS, sending this request to the https:// address (the key was not checked; treat it as exposed).",
         ))
     }
 }
@@ -105,5 +111,27 @@ mod tests {
         assert!(policy.trusts("fd12::1".parse().unwrap()));
         assert!(TransportPolicy::parse(&["10.0.0.0/33".into()]).is_err());
         assert!(TransportPolicy::parse(&["proxy.local".into()]).is_err());
+    }
+
+    fn answer(policy: &TransportPolicy, peer: &str, proto: Option<&str>) -> Result<(), ApiError> {
+        let mut headers = HeaderMap::new();
+        headers.insert("x-api-key", "k".parse().unwrap());
+        if let Some(proto) = proto {
+            headers.insert("x-forwarded-proto", proto.parse().unwrap());
+        }
+        let mut extensions = Extensions::new();
+        extensions.insert(Transport { tls: false, remote: format!("{peer}:40000").parse().unwrap() });
+        policy.check(&headers, &extensions)
+    }
+
+    #[test]
+    fn a_trusted_proxys_word_decides_even_on_loopback() {
+        let local_proxy = TransportPolicy::parse(&["127.0.0.1".into()]).unwrap();
+        assert!(answer(&local_proxy, "127.0.0.1", Some("http")).is_err());
+        assert!(answer(&local_proxy, "127.0.0.1", Some("HTTPS")).is_ok());
+        assert!(answer(&local_proxy, "127.0.0.1", None).is_ok(), "a local tool through no proxy");
+        let no_proxy = TransportPolicy::default();
+        assert!(answer(&no_proxy, "127.0.0.1", Some("http")).is_ok(), "an untrusted header is not read");
+        assert!(answer(&no_proxy, "192.0.2.9", Some("https")).is_err(), "nor believed off the machine");
     }
 }

@@ -1,4 +1,4 @@
-//! The error contract: `ApiError` and the 39 reasons, below every layer that can refuse a request.
+//! The error contract: `ApiError` and its reasons (the 39 of the contract and those added), below every layer that can refuse a request.
 //!
 //! Handlers return `Result<_, ApiError>` and use `?`. An `ApiError` becomes a response that carries
 //! the error itself as an extension; the envelope middleware (`http::edge::envelope`) renders the JSON

@@ -1,4 +1,5 @@
-//! The 39 error reasons of the contract (decisions.md), as one typed table.
+//! The error reasons of the contract, as one typed table: the 39 of decisions.md and those added
+//! since (reasons are added, never renamed; docs/decisions.md says why each was).
 //!
 //! Every non-2xx answer names one of these. The table is the single source for the status, the
 //! `error.code` family, and the summary and client action that the OpenAPI description publishes.
@@ -58,6 +59,7 @@ reasons! {
     ResourceNotFound => 404, "NOT_FOUND", "The path is right and no record has that id.", "Check the id.";
     RouteNotFound => 404, "NOT_FOUND", "No endpoint answers this method and path.", "Check the method and path against /openapi.json.";
     Conflict => 409, "CONFLICT", "The request conflicts with existing data, such as a slug already in use.", "Change the conflicting value.";
+    FavoritesRequired => 409, "CONFLICT", "A collection of the account's favorites was asked for and the account has none.", "Add favorites first (POST /v1/me/favorites/{firearmId}) or send firearmIds.";
     PayloadTooLarge => 413, "PAYLOAD_TOO_LARGE", "The body is larger than accepted; error.maxBytes carries the limit.", "Send a smaller body.";
     RateLimited => 429, "RATE_LIMITED", "Too many requests this minute for the plan.", "Wait Retry-After seconds (60).";
     DailyCapExceeded => 429, "RATE_LIMITED", "The plan's daily allowance is used up; it resets at midnight UTC.", "Wait Retry-After seconds (3600) or upgrade.";
@@ -105,8 +107,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_table_holds_the_39_reasons_of_the_contract() {
-        assert_eq!(Reason::ALL.len(), 39);
+    fn the_table_holds_the_39_reasons_of_the_contract_and_the_added_one() {
+        assert_eq!(Reason::ALL.len(), 40);
+        assert_eq!(Reason::FavoritesRequired.identifier(), "FAVORITES_REQUIRED");
         assert_eq!(Reason::KeyNotLinkedToAccount.identifier(), "KEY_NOT_LINKED_TO_ACCOUNT");
         assert_eq!(Reason::McpDailyCapExceeded.identifier(), "MCP_DAILY_CAP_EXCEEDED");
         assert_eq!(Reason::PayloadTooLarge.status(), StatusCode::PAYLOAD_TOO_LARGE);
@@ -118,6 +121,6 @@ mod tests {
         let mut ids: Vec<String> = Reason::ALL.iter().map(|r| r.identifier()).collect();
         ids.sort();
         ids.dedup();
-        assert_eq!(ids.len(), 39);
+        assert_eq!(ids.len(), 40);
     }
 }

@@ -15,6 +15,7 @@ pub mod retention;
 pub mod send;
 pub mod sign;
 pub mod url;
+pub mod wildcard_dns;
 pub mod worker;
 
 use std::time::Duration;

@@ -113,6 +113,10 @@ fn public_host_problem(host: &str) -> Option<String> {
     if is_ip_literal(host) {
         return Some("must name a host, not an IP address".into());
     }
+    let bare = host.trim_end_matches('.');
+    if let Some(why) = super::wildcard_dns::spelled_address(bare).and_then(super::guard::refusal) {
+        return Some(format!("must name a host, not an IP address: {bare} spells a {why} address"));
+    }
     never_public(host.trim_end_matches('.')).map(|rule| format!("must name a public host: {rule}"))
 }
 
@@ -242,6 +246,21 @@ mod tests {
             );
         }
         assert!(check("https://local.example.com/").is_ok(), "only the special domains themselves");
+    }
+
+    #[test]
+    fn a_name_spelling_a_never_public_address_is_refused_as_the_address_is() {
+        for raw in [
+            "https://10.0.0.1.nip.io/hook",
+            "https://192.168.1.10.sslip.io/hook",
+            "https://app-127-0-0-1.nip.io/",
+            "https://hooks.localtest.me/",
+            "https://--1.sslip.io/",
+        ] {
+            let problem = check(raw).unwrap_err();
+            assert!(problem.starts_with("must name a host, not an IP address"), "{raw}: {problem}");
+        }
+        assert!(check("https://8.8.8.8.nip.io/hook").is_ok(), "a public address is not a private target");
     }
 
     #[test]

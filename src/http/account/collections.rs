@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 use super::body::present;
 use crate::access::caller::AccountCaller;
 use crate::accounts::{collections, favorites};
+use crate::error::Reason;
 use crate::http::edge::body_limit::ApiJson;
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::query::is_slug;
@@ -31,7 +32,7 @@ pub struct CreateCollection {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = String, required = true, min_length = 1, max_length = 100, pattern = "\\S")]
     name: Option<Value>,
-    /// 1 to 100 firearm ids; without it, the caller's favorites (none is 400).
+    /// 1 to 100 firearm ids; without it, the caller's favorites (none is 409 FAVORITES_REQUIRED).
     #[serde(default, rename = "firearmIds", deserialize_with = "present")]
     #[schema(schema_with = firearm_ids_schema)]
     firearm_ids: Option<Value>,
@@ -46,7 +47,8 @@ fn firearm_ids_schema() -> utoipa::openapi::Schema {
 
 /// Publish a collection; answers its share id (128 random bits) and where to read it.
 #[utoipa::path(post, path = "/v1/me/collections", tag = "Account", request_body = CreateCollection,
-    responses((status = 201, body = schemas::CollectionCreatedResponse)))]
+    responses((status = 201, body = schemas::CollectionCreatedResponse),
+        (status = 409, description = "FAVORITES_REQUIRED: no firearmIds were sent and the account has no favorites to share; add favorites or send firearmIds")))]
 pub async fn create(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
@@ -83,9 +85,10 @@ pub async fn create(
         None => favorites::ids(&state.db, &account_id).await?,
     };
     if ids.is_empty() {
-        return Err(ApiError::invalid_parameter(
-            "firearmIds",
-            "is required: you have no favorites to share by default",
+        // The body is valid; the account's state refuses it.
+        return Err(ApiError::new(
+            Reason::FavoritesRequired,
+            "You have no favorites to share: add some (POST /v1/me/favorites/{firearmId}) or send firearmIds.",
         ));
     }
     let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.read.firearm_at.contains_key(*id)).collect();

@@ -150,8 +150,8 @@ crate::query_params_doc!(ReportListQuery);
 pub async fn list(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
-    paging: Paging,
     Valid(ReportListQuery { status }): Valid<ReportListQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let all = reports::list(&state.db, Some(&account_id), status.as_deref()).await?;
     let (page, pagination) = paging.slice(&all);

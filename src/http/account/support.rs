@@ -145,8 +145,8 @@ crate::query_params_doc!(TicketListQuery);
 pub async fn list(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
-    paging: Paging,
     Valid(TicketListQuery { status, order }): Valid<TicketListQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let all = support::list(&state.db, Some(&account_id), status.as_deref(), order).await?;
     let (page, pagination) = paging.slice(&all);

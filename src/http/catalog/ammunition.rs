@@ -81,8 +81,8 @@ crate::query_params_doc!(AmmunitionQuery);
     responses((status = 200, body = schemas::AmmunitionPage)))]
 pub async fn list(
     snapshot: CurrentSnapshot,
-    paging: Paging,
     Valid(AmmunitionQuery { caliber, bullet_type, is_common }): Valid<AmmunitionQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let caliber = match &caliber {
         Some(c) => Some(*snapshot.read.caliber_at.get(c).ok_or_else(|| {

@@ -60,8 +60,8 @@ fn item(attachment: &Attachment) -> Value {
 pub async fn list(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
-    paging: Paging,
     Valid(AttachmentListQuery { vendor, only_offered }): Valid<AttachmentListQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let offered = match only_offered {
         Some(true) => Some(offered_ids(&state.db, "attachment").await?),

@@ -64,8 +64,8 @@ crate::query_params_doc!(CaliberListQuery, CaliberCompareQuery);
 pub async fn list(
     snapshot: CurrentSnapshot,
     caller: Caller,
-    paging: Paging,
     Valid(CaliberListQuery { cartridge_type, primer_type, descending }): Valid<CaliberListQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let mut calibers: Vec<&Caliber> = snapshot
         .read

@@ -36,8 +36,8 @@ crate::query_params_doc!(ManufacturerListQuery);
 pub async fn list(
     snapshot: CurrentSnapshot,
     caller: Caller,
-    paging: Paging,
     Valid(ManufacturerListQuery { descending, country }): Valid<ManufacturerListQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let mut makers: Vec<_> = snapshot
         .read

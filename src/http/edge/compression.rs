@@ -6,6 +6,7 @@
 use axum::http::{HeaderMap, HeaderValue, Response, header};
 use tower_http::CompressionLevel;
 use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 
 /// How Vary names the request header compression depends on (any case).
 const ACCEPT_ENCODING: &[u8] = b"accept-encoding";
@@ -118,19 +119,37 @@ pub fn tag_encoded_etags<B>(mut response: Response<B>) -> Response<B> {
     if !varies {
         say_varies_with_encoding(&mut response);
     }
-    let encoding = response.headers().get(header::CONTENT_ENCODING).and_then(|e| e.to_str().ok());
-    let suffix = match encoding {
-        Some("gzip") => "-gzip",
-        Some("br") => "-br",
+    let coding = match response.headers().get(header::CONTENT_ENCODING).map(HeaderValue::as_bytes) {
+        Some(b"gzip") => Coding::Gzip,
+        Some(b"br") => Coding::Brotli,
         _ => return response,
     };
-    if let Some(tag) = response.headers().get(header::ETAG).and_then(|t| t.to_str().ok())
-        && let Some(opaque) = tag.strip_suffix('"')
-        && let Ok(value) = HeaderValue::from_str(&format!("{opaque}{suffix}\""))
+    if let Some(tag) = response.headers().get(header::ETAG)
+        && let Some(value) = encoded_etag(tag, coding)
     {
         response.headers_mut().insert(header::ETAG, value);
     }
     response
+}
+
+/// The ETag of `coding`'s form of the answer whose identity ETag is `tag` (`"abc"` -> `"abc-br"`).
+pub fn encoded_etag(tag: &HeaderValue, coding: Coding) -> Option<HeaderValue> {
+    let opaque = tag.to_str().ok()?.strip_suffix('"')?;
+    HeaderValue::from_str(&format!("{opaque}-{}\"", coding.name())).ok()
+}
+
+/// The coding the compression layer will give `response`, asked for with `request_headers`: the
+/// request's preferred one, if the layer's own predicate (size, content type) would compress
+/// the answer and nothing has encoded it yet. A 304 made from the answer names the same coding.
+pub fn coding_for<B: axum::body::HttpBody>(
+    request_headers: &HeaderMap,
+    response: &Response<B>,
+) -> Option<Coding> {
+    let coding = preferred(request_headers)?;
+    let headers = response.headers();
+    let untouched =
+        !headers.contains_key(header::CONTENT_ENCODING) && !headers.contains_key(header::CONTENT_RANGE);
+    (untouched && DefaultPredicate::new().should_compress(response)).then_some(coding)
 }
 
 /// The answer to a request that sent no Accept-Encoding, which the compression layer never saw:

@@ -3,6 +3,10 @@
 //! `answer_not_modified` turns a 2xx whose ETag the caller's If-None-Match already names into a
 //! 304 (RFC 9110: weak comparison, lists, `*`). It runs inside the access gate, so a 304 still
 //! passed the credential, plan and limits, and the gate sees the 304 it must not count.
+//!
+//! The 304 repeats the validator the 200 for the same request would carry (RFC 9110 15.4.5): when
+//! the compression layer outside would have encoded that 200, its ETag names the coding
+//! (`"abc-br"`), so the 304 names it too and a cache can match it to the response it stored.
 
 use axum::body::Body;
 use axum::extract::Request;
@@ -10,6 +14,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use super::compression;
 use crate::error::ApiError;
 use crate::read::rendered::Rendered;
 
@@ -57,11 +62,17 @@ where
         return response;
     }
     let mut not_modified = StatusCode::NOT_MODIFIED.into_response();
-    for name in [header::ETAG, header::CACHE_CONTROL, header::VARY] {
+    for name in [header::CACHE_CONTROL, header::VARY] {
         if let Some(value) = response.headers().get(&name) {
             not_modified.headers_mut().insert(name, value.clone());
         }
     }
+    let current = response.headers()[header::ETAG].clone();
+    let etag = match compression::coding_for(&request_headers, &response) {
+        Some(coding) => compression::encoded_etag(&current, coding).unwrap_or(current),
+        None => current,
+    };
+    not_modified.headers_mut().insert(header::ETAG, etag);
     not_modified
 }
 
@@ -72,8 +83,7 @@ pub fn matches_etag(request_headers: &HeaderMap, etag: &str) -> bool {
     let opaque = |tag: &str| {
         let tag = tag.trim().trim_start_matches("W/");
         let bare = tag.strip_suffix('"').unwrap_or(tag);
-        let bare =
-            super::compression::ENCODING_SUFFIXES.iter().find_map(|s| bare.strip_suffix(s)).unwrap_or(bare);
+        let bare = compression::ENCODING_SUFFIXES.iter().find_map(|s| bare.strip_suffix(s)).unwrap_or(bare);
         bare.trim_start_matches('"').to_owned()
     };
     let current = opaque(etag);

@@ -83,9 +83,10 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ValidPa
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        let raw = RawPathParams::from_request_parts(parts, state)
-            .await
-            .map_err(|e| ApiError::invalid_parameter("path", e.body_text()))?;
+        let raw = match RawPathParams::from_request_parts(parts, state).await {
+            Ok(raw) => raw,
+            Err(_) => return Err(undecodable(parts)),
+        };
         let mut problems = serde_json::Map::new();
         for (name, value) in &raw {
             if let Err(problem) = rule_of(name).check(value) {
@@ -99,5 +100,61 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ValidPa
             .await
             .map_err(|e| ApiError::invalid_parameter("path", e.body_text()))?;
         Ok(ValidPath(value))
+    }
+}
+
+/// The 400 for a path whose parameter is not UTF-8 once percent-decoded (`/v1/firearms/%FF`),
+/// naming each such parameter as a rule's refusal would: the matched route's `{name}` segments
+/// are lined up with the request's own segments.
+fn undecodable(parts: &Parts) -> ApiError {
+    let route = parts.extensions.get::<axum::extract::MatchedPath>().map_or("", |m| m.as_str());
+    let mut problems = serde_json::Map::new();
+    for (pattern, segment) in route.split('/').zip(parts.uri.path().split('/')) {
+        let Some(name) = pattern.strip_prefix('{').and_then(|p| p.strip_suffix('}')) else { continue };
+        if percent_decoded(segment).is_none() {
+            problems.insert(
+                name.trim_start_matches('*').to_owned(),
+                "must be valid UTF-8 once percent-decoded".into(),
+            );
+        }
+    }
+    if problems.is_empty() {
+        problems.insert("path".to_owned(), "must be valid UTF-8 once percent-decoded".into());
+    }
+    ApiError::invalid_parameters(problems)
+}
+
+/// `segment` with its `%XX` escapes decoded, if that is UTF-8.
+fn percent_decoded(segment: &str) -> Option<String> {
+    let bytes = segment.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
+            (b'%', Some(high), Some(low)) => {
+                out.push((high * 16 + low) as u8);
+                i += 3;
+            }
+            (byte, _, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn segments_are_percent_decoded_to_utf8_or_refused() {
+        assert_eq!(percent_decoded("glock-17").as_deref(), Some("glock-17"));
+        assert_eq!(percent_decoded("caf%C3%A9").as_deref(), Some("café"));
+        assert_eq!(percent_decoded("100%").as_deref(), Some("100%"));
+        assert_eq!(percent_decoded("%FF"), None);
+        assert_eq!(percent_decoded("a%C3"), None);
     }
 }

@@ -85,7 +85,7 @@ pub async fn balance_report(
     Valid(query): Valid<BalanceQuery>,
 ) -> Result<Response, ApiError> {
     let analytics = state.catalog.game(&snapshot.0, query.version.as_deref()).await?;
-    let only = game::category_at(&snapshot, query.category.as_deref())?;
+    let only = snapshot.category_filter(game::CATEGORY.name, query.category.as_deref())?;
     let stats: Vec<usize> = match query.stat.as_deref().and_then(stat::index_of) {
         Some(one) => vec![one],
         None => (0..STAT_NAMES.len()).collect(),

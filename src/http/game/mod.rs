@@ -13,7 +13,6 @@ pub mod tier_list;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use crate::http::ApiError;
 use crate::http::extract::query::{Params, QueryParam, Rule};
 use crate::read::game::archetype::ARCHETYPE_NAMES;
 use crate::read::game::stat::STAT_NAMES;
@@ -42,11 +41,6 @@ pub const ARCHETYPE_RULE: Rule = Rule::OneOf(&ARCHETYPE_NAMES);
 /// Reads `version`.
 pub fn version(params: &mut Params) -> Option<String> {
     params.label(&VERSION)
-}
-
-/// The catalog position of an optional category; 404 naming an unknown one.
-pub fn category_at(snapshot: &Snapshot, category: Option<&str>) -> Result<Option<usize>, ApiError> {
-    category.map(|id| snapshot.category(id).map(|(at, _)| at)).transpose()
 }
 
 /// A firearm as the caller's plan lists it (Explorer: the summary list item; Builder and up: the

@@ -47,7 +47,7 @@ pub async fn stat_distribution(
     Valid(query): Valid<DistributionQuery>,
 ) -> Result<Response, ApiError> {
     let analytics = state.catalog.game(&snapshot.0, query.version.as_deref()).await?;
-    let category = game::category_at(&snapshot, query.category.as_deref())?;
+    let category = snapshot.category_filter(game::CATEGORY.name, query.category.as_deref())?;
     let at = query.stat.as_deref().and_then(stat::index_of).unwrap_or_default();
     let scope = analytics.scope(category);
     let d = &scope.stats[at];

@@ -83,7 +83,7 @@ pub async fn tier_list(
     Valid(query): Valid<TierListQuery>,
 ) -> Result<Response, ApiError> {
     let analytics = state.catalog.game(&snapshot.0, query.version.as_deref()).await?;
-    let category = game::category_at(&snapshot, query.category.as_deref())?;
+    let category = snapshot.category_filter(game::CATEGORY.name, query.category.as_deref())?;
     let metric = query.stat.as_deref().and_then(stat::index_of).map_or(Metric::Overall, Metric::Stat);
     let view = View::of(caller.plan);
     // Kept once answered (a bounded few): rendering fifty firearms' listed forms took about

@@ -75,6 +75,11 @@ fn bind_operation(operation: &mut Operation, row: &operations::Operation) {
         operation.parameters.as_ref().is_some_and(|p| !p.is_empty()) || operation.request_body.is_some();
     let flat = row.style == Style::Flat;
     let responses = &mut operation.responses.responses;
+    // An operation's own conflict (its annotation's 409) is kept beside the key's.
+    let own_conflict = match responses.get("409") {
+        Some(RefOr::T(response)) => Some(response.description.clone()),
+        _ => None,
+    };
     let mut add = |status: &str, response: RefOr<utoipa::openapi::Response>| {
         responses.insert(status.to_owned(), response);
     };
@@ -102,11 +107,12 @@ fn bind_operation(operation: &mut Operation, row: &operations::Operation) {
         // A path id, a filter naming a record, or a draw that matches nothing.
         add("404", error("No record has this id (or, for a filter, none matches)"));
     }
-    if idempotent {
-        add(
-            "409",
-            error("The Idempotency-Key was used for a different request, or its first is still running"),
-        );
+    if idempotent || own_conflict.is_some() {
+        let key = idempotent
+            .then_some("the Idempotency-Key was used for a different request, or its first is still running");
+        let description =
+            [own_conflict.as_deref(), key].into_iter().flatten().collect::<Vec<_>>().join("; or ");
+        add("409", error(&description));
     }
     if operation.request_body.is_some() {
         add("413", error("The body is larger than 1 MB (error.maxBytes)"));

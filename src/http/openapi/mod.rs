@@ -2,7 +2,7 @@
 //!
 //! Paths come from the handlers' own `#[utoipa::path]` annotations, collected by the router in
 //! `routes.rs`; this module adds what belongs to the whole API: info, security schemes and the
-//! shared components (envelopes, pagination, the 39 error reasons).
+//! shared components (envelopes, pagination, the error reasons).
 
 use axum::Json;
 use axum::extract::State;

@@ -47,8 +47,8 @@ crate::query_params_doc!(CategoryQuery);
     responses((status = 200, body = schemas::StatsProlificManufacturersResponse)))]
 pub async fn prolific_manufacturers(
     snapshot: SnapshotWithFigures,
-    Limit(limit): Limit,
     Valid(CategoryQuery { category }): Valid<CategoryQuery>,
+    Limit(limit): Limit,
 ) -> Result<Response, ApiError> {
     let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
     let rows: Vec<Value> = snapshot
@@ -95,8 +95,8 @@ pub async fn action_types(
     responses((status = 200, body = schemas::StatsFeatureFrequencyResponse)))]
 pub async fn feature_frequency(
     snapshot: SnapshotWithFigures,
-    Limit(limit): Limit,
     Valid(CategoryQuery { category }): Valid<CategoryQuery>,
+    Limit(limit): Limit,
 ) -> Result<Response, ApiError> {
     let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
     let frequencies = &snapshot.statistics().frequencies;

@@ -58,8 +58,8 @@ crate::query_params_doc!(ListQuery, ShopQuery);
 pub async fn list(
     State(state): State<AppState>,
     caller: ShopCaller,
-    paging: Paging,
     Valid(query): Valid<ListQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let shop = caller.act_for(query.shop.as_deref(), SHOP.name)?;
     let all = offers::list(&state.db, &shop.shop_id, query.status.as_deref()).await?;

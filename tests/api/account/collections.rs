@@ -16,10 +16,21 @@ async fn publish(app: &TestApp, key: &str, body: Value) -> reqwest::Response {
 async fn a_collection_is_published_read_without_a_key_and_deleted(app: TestApp) {
     let (account, _, key) = app.key(Plan::Explorer).await;
 
-    // Nothing to share by default yet, and every bad field named at once.
-    let (status, reason, body) = error_reason(publish(&app, &key, json!({ "name": "Mine" })).await).await;
-    assert_eq!((status, reason.as_str()), (400, "INVALID_PARAMETER"));
-    assert!(body["error"]["details"]["firearmIds"].is_string());
+    // Nothing to share by default yet: the body is valid, the account's state refuses it (409, with
+    // what to do), and nothing is stored.
+    for name in ["Mine", "0"] {
+        let (status, reason, body) = error_reason(publish(&app, &key, json!({ "name": name })).await).await;
+        assert_eq!((status, reason.as_str()), (409, "FAVORITES_REQUIRED"));
+        assert_eq!(body["error"]["code"], "CONFLICT");
+        assert!(body["error"]["message"].as_str().unwrap().contains("/v1/me/favorites"));
+    }
+    let held: Vec<(String,)> = sqlx::query_as("SELECT share_id FROM collections WHERE account_id = $1")
+        .bind(&account)
+        .fetch_all(app.state.db.pool())
+        .await
+        .unwrap();
+    assert!(held.is_empty(), "a refused collection is not stored");
+    // Every bad field named at once.
     let (status, _, body) =
         error_reason(publish(&app, &key, json!({ "name": " ", "firearmIds": "glock-17" })).await).await;
     assert_eq!(status, 400);

@@ -21,6 +21,7 @@ crate::on_each_database!(
     bad_fields_are_named,
     each_url_rule_is_refused_at_registration,
     names_that_can_never_be_public_are_refused_at_registration,
+    wildcard_dns_names_of_never_public_addresses_are_refused_at_registration,
 );
 
 /// The wait before each retry in delivery tests.
@@ -295,6 +296,37 @@ async fn names_that_can_never_be_public_are_refused_at_registration(backend: Bac
     }
     let (id, _) = create(&app, &key, "https://hooks.example.com/", &["firearm.created"]).await;
     let change = json!({ "url": "https://hooks.internal/" });
+    let (status, _, _) =
+        error_reason(send(&app, "PUT", &format!("/v1/me/webhooks/{id}"), &key, Some(change)).await).await;
+    assert_eq!(status, 400);
+}
+
+/// A name that spells a never-public address under a wildcard-DNS service is refused when it is
+/// registered, with the same reason and problem as the address itself, and nothing is stored.
+async fn wildcard_dns_names_of_never_public_addresses_are_refused_at_registration(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_, _, key) = app.key(Plan::Enterprise).await;
+    let register = |url: &str| {
+        let body = json!({ "url": url, "events": ["firearm.created"] });
+        send(&app, "POST", "/v1/me/webhooks", &key, Some(body))
+    };
+    let (_, _, literal) = error_reason(register("https://10.0.0.1/hook").await).await;
+    let literal = literal["error"]["details"]["url"].as_str().unwrap().to_owned();
+    for url in [
+        "https://10.0.0.1.nip.io/hook",
+        "https://192.168.1.10.sslip.io/hook",
+        "https://hooks-127-0-0-1.nip.io/hook",
+        "https://app.localtest.me/hook",
+    ] {
+        let (status, reason, body) = error_reason(register(url).await).await;
+        assert_eq!((status, reason.as_str()), (400, "INVALID_PARAMETER"), "{url}");
+        let problem = body["error"]["details"]["url"].as_str().unwrap();
+        assert!(problem.starts_with(&literal), "{url}: {problem} (the address itself: {literal})");
+    }
+    let listed: Value = send(&app, "GET", "/v1/me/webhooks", &key, None).await.json().await.unwrap();
+    assert_eq!(listed["data"], json!([]), "nothing refused was stored");
+    let (id, _) = create(&app, &key, "https://hooks.example.com/", &["firearm.created"]).await;
+    let change = json!({ "url": "https://10.0.0.1.nip.io/" });
     let (status, _, _) =
         error_reason(send(&app, "PUT", &format!("/v1/me/webhooks/{id}"), &key, Some(change)).await).await;
     assert_eq!(status, 400);

@@ -221,3 +221,72 @@ async fn two_nodes_agree_on_the_popular_firearms(backend: crate::support::Backen
     }
     stop_second.trigger();
 }
+
+/// The list after `label` in a description, up to the next full stop: "Lower wins: a, b." -> [a, b].
+fn listed_after<'a>(description: &'a str, label: &str) -> Vec<&'a str> {
+    let start =
+        description.find(label).unwrap_or_else(|| panic!("'{label}' in: {description}")) + label.len();
+    let rest = &description[start..];
+    rest[..rest.find('.').unwrap()].split(", ").map(str::trim).collect()
+}
+
+/// Each ranking's description says which end ranks first; every answer agrees with it: for
+/// `/v1/firearms/top`, each stat's `better` and the order of its values, for head-to-head, each
+/// field's `better`.
+#[tokio::test]
+async fn every_ranking_does_what_its_description_says() {
+    let app = crate::support::read_catalog_app(crate::support::Backend::Sqlite).await;
+    let (_, _, key) = app.key(Plan::Studio).await;
+    let doc: Value = app.get("/openapi.json").await.json().await.unwrap();
+    let describe = |path: &str| doc["paths"][path]["get"]["description"].as_str().unwrap().to_owned();
+
+    let top = describe("/v1/firearms/top");
+    let published: Vec<String> = doc["paths"]["/v1/firearms/top"]["get"]["parameters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "stat")
+        .unwrap()["schema"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect();
+    let (mut described, mut ordered_stats) = (0, 0);
+    for (label, better) in [("Lowest figure first: ", "lower"), ("Highest figure first: ", "higher")] {
+        for entry in listed_after(&top, label) {
+            let (stat, field) = entry.split_once(" (").unwrap();
+            let field = field.trim_end_matches(')');
+            let answer = body(&app, &key, &format!("/v1/firearms/top?stat={stat}&limit=25")).await;
+            assert_eq!(answer["data"]["better"], better, "{stat}: the description says {better} first");
+            assert_eq!(answer["data"]["field"], field, "{stat}");
+            let values: Vec<f64> = answer["data"]["firearms"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| f["value"].as_f64().unwrap())
+                .collect();
+            // A stat no firearm states (muzzle energy, so far) ranks nothing, and says so just the same.
+            ordered_stats += usize::from(values.len() > 1);
+            let ordered =
+                values.windows(2).all(|w| if better == "lower" { w[0] <= w[1] } else { w[0] >= w[1] });
+            assert!(ordered, "{stat}: {values:?} are not {better} first");
+            described += 1;
+        }
+    }
+    assert_eq!(described, published.len(), "every published stat is described: {top}");
+    assert!(ordered_stats >= 8, "only {ordered_stats} stats ranked two firearms or more");
+
+    let head_to_head = describe("/v1/firearms/head-to-head");
+    let answer = body(&app, &key, "/v1/firearms/head-to-head?a=glock-17&b=ak-47").await;
+    let fields = answer["data"]["fields"].as_array().unwrap();
+    let mut described = 0;
+    for (label, better) in [("Lower wins: ", "lower"), ("Higher wins: ", "higher")] {
+        for field in listed_after(&head_to_head, label) {
+            let compared = fields.iter().find(|f| f["field"] == field).unwrap_or_else(|| panic!("{field}"));
+            assert_eq!(compared["better"], better, "{field}: the description says {better} wins");
+            described += 1;
+        }
+    }
+    assert_eq!(described, fields.len(), "every compared field is described: {head_to_head}");
+}

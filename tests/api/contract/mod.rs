@@ -4,4 +4,5 @@
 mod json_schema;
 mod layers;
 mod openapi;
+mod refusals;
 mod schemas;

@@ -105,6 +105,46 @@ async fn a_compressed_answer_decodes_and_its_etag_revalidates() {
     assert_eq!(revalidated.status(), 304);
 }
 
+/// What a response's Vary headers name, lower-cased and joined.
+fn vary_of(response: &reqwest::Response) -> String {
+    let values = response.headers().get_all("vary").iter().map(|v| v.to_str().unwrap().to_ascii_lowercase());
+    values.collect::<Vec<_>>().join(",")
+}
+
+/// RFC 9110 15.4.5: a 304 carries the ETag the 200 for the same request would carry, so a cache
+/// matches it to the compressed response it stored; for a detail, a page, a ranking and a
+/// statistic, in either coding and in none.
+#[tokio::test]
+async fn a_304_repeats_the_etag_of_the_200_it_stands_for() {
+    let app = catalog().await;
+    let (_, _, key) = app.key(Plan::Builder).await;
+    let paths = [DETAIL, "/v1/firearms?per_page=5", "/v1/firearms/top?stat=heaviest", "/v1/stats/summary"];
+    for path in paths {
+        for coding in ["gzip", "br", "identity"] {
+            let ask = |if_none_match: Option<&str>| {
+                let request =
+                    app.client.get(app.url(path)).header("x-api-key", &key).header("accept-encoding", coding);
+                match if_none_match {
+                    Some(etag) => request.header("if-none-match", etag),
+                    None => request,
+                }
+            };
+            let full = ask(None).send().await.unwrap();
+            assert_eq!(full.status(), 200, "{path} {coding}");
+            let etag = full.headers()["etag"].to_str().unwrap().to_owned();
+            if coding != "identity" {
+                assert_eq!(full.headers()["content-encoding"], coding, "{path}");
+                assert!(etag.ends_with(&format!("-{coding}\"")), "{path}: {etag}");
+            }
+            assert!(vary_of(&full).contains("accept-encoding"), "{path} {coding}: 200 Vary");
+            let not_modified = ask(Some(&etag)).send().await.unwrap();
+            assert_eq!(not_modified.status(), 304, "{path} {coding}");
+            assert_eq!(not_modified.headers()["etag"].to_str().unwrap(), etag, "{path} {coding}: 304 ETag");
+            assert!(vary_of(&not_modified).contains("accept-encoding"), "{path} {coding}: 304 Vary");
+        }
+    }
+}
+
 /// A compressed body to its plain bytes.
 type Decoder = fn(&[u8]) -> Vec<u8>;
 

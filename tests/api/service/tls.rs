@@ -101,3 +101,36 @@ async fn a_key_in_the_clear_from_off_this_machine_is_refused() {
     let (status, reason, _) = error_reason(app.client.get(&off_machine).send().await.unwrap()).await;
     assert_eq!((status, reason.as_str()), (401, "AUTH_REQUIRED"));
 }
+
+/// nginx or Caddy on the same host: the proxy is loopback, and its X-Forwarded-Proto decides. A
+/// loopback peer that is not a configured proxy stays exempt (local tools).
+#[tokio::test]
+async fn a_local_trusted_proxys_plain_http_is_refused() {
+    let app = TestApp::with_catalog(Backend::Sqlite, |config| {
+        config.trusted_proxies = vec!["127.0.0.1".to_owned()];
+    })
+    .await;
+    let (_, _, key) = app.key(Plan::Builder).await;
+    let path = "/v1/manufacturers/glock";
+    let through_proxy = |proto: &'static str| {
+        app.client
+            .get(app.url(path))
+            .header("x-api-key", &key)
+            .header("x-forwarded-for", "198.51.100.7")
+            .header("x-forwarded-proto", proto)
+            .send()
+    };
+    let (status, reason, body) = error_reason(through_proxy("http").await.unwrap()).await;
+    assert_eq!((status, reason.as_str()), (403, "ACTION_NOT_ALLOWED"));
+    assert!(body["error"]["message"].as_str().unwrap().contains("use HTTPS"));
+    assert_eq!(through_proxy("https").await.unwrap().status(), 200);
+    // The proxy's host itself, asked directly with no forwarded scheme: a local tool.
+    assert_eq!(app.client.get(app.url(path)).header("x-api-key", &key).send().await.unwrap().status(), 200);
+
+    // Without the proxy configured, loopback is exempt and the header is nobody's word.
+    let plain = TestApp::with_catalog(Backend::Sqlite, |_| {}).await;
+    let (_, _, key) = plain.key(Plan::Builder).await;
+    let asked =
+        plain.client.get(plain.url(path)).header("x-api-key", &key).header("x-forwarded-proto", "http");
+    assert_eq!(asked.send().await.unwrap().status(), 200);
+}

@@ -173,8 +173,8 @@ fn fields_for_plan(fields: &Option<Vec<String>>, view: View) -> Result<(), ApiEr
 pub async fn list(
     snapshot: CurrentSnapshot,
     caller: Caller,
-    paging: Paging,
     Valid(query): Valid<ListQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let view = View::of(caller.plan);
     fields_for_plan(&query.fields, view)?;

@@ -45,8 +45,8 @@ pub async fn popular(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
     caller: Caller,
-    Limit(limit): Limit,
     Valid(PopularQuery { days }): Valid<PopularQuery>,
+    Limit(limit): Limit,
 ) -> Result<Response, ApiError> {
     let days = days.unwrap_or(DEFAULT_DAYS);
     let first_day = crate::clock::day(crate::clock::now() - time::Duration::days(days - 1));

@@ -37,17 +37,17 @@ impl QueryParams for TopQuery {
 
 crate::query_params_doc!(TopQuery);
 
-/// The firearms with the most extreme figure for `stat` (lightest: lowest empty weight; oldest:
-/// earliest year introduced; the others the highest of their figure), within `category` when
-/// given. A firearm whose figure is unknown is never ranked; ties break by name. Each row is the
-/// firearm's list item with `rank`, `value` and `unit`.
+/// The firearms with the most extreme figure for `stat`, within `category` when given; which
+/// end ranks first is read from `RANKED_STATS` (`describe_top`), so the description cannot drift
+/// from the answers.
 #[utoipa::path(get, path = "/v1/firearms/top", tag = "Rankings", params(TopQuery),
-    responses((status = 200, body = schemas::TopFirearmsResponse)))]
+    responses((status = 200, body = schemas::TopFirearmsResponse)),
+    description = describe_top())]
 pub async fn top(
     snapshot: SnapshotWithFigures,
     caller: Caller,
-    Limit(limit): Limit,
     Valid(TopQuery { stat, category }): Valid<TopQuery>,
+    Limit(limit): Limit,
 ) -> Result<Response, ApiError> {
     let stat = stat.expect("a required parameter was checked");
     let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
@@ -69,6 +69,36 @@ pub async fn top(
         let extra = json!({ "rank": rank + 1, "value": value, "unit": ranked.unit });
         write_item_with(body, &snapshot, view, at, extra);
     }))
+}
+
+/// `stats` split by the end that wins, each named by `label`: "lower: a, b; higher: c".
+fn ends(stats: &[RankedStat], label: fn(&RankedStat) -> String) -> (String, String) {
+    let named = |better: Better| {
+        stats.iter().filter(|s| s.better == better).map(label).collect::<Vec<_>>().join(", ")
+    };
+    (named(Better::Lower), named(Better::Higher))
+}
+
+/// The description of `/v1/firearms/top`, from the table its answers come from.
+pub fn describe_top() -> String {
+    let (lowest, highest) = ends(RANKED_STATS, |s| format!("{} ({})", s.name, s.field));
+    format!(
+        "The firearms with the most extreme figure for `stat`, within `category` when given. \
+         Lowest figure first: {lowest}. Highest figure first: {highest}. The answer's `better` says \
+         which (`lower` or `higher`) and `field` which detail field was ranked. A firearm whose \
+         figure is unknown is never ranked; ties break by name. Each row is the firearm's list item \
+         with `rank`, `value` and `unit`."
+    )
+}
+
+/// The description of `/v1/firearms/head-to-head`, from the table its answers come from.
+pub fn describe_head_to_head() -> String {
+    let (lower, higher) = ends(MEASURED, |s| s.field.to_owned());
+    format!(
+        "Two firearms field by field: each measurable field with both figures, which end wins \
+         (`better`) and the winner (`a`, `b`, `tie`, or null when either figure is unknown), and the \
+         count of wins. Lower wins: {lower}. Higher wins: {higher}."
+    )
 }
 
 /// What a ranking says before its firearms (`respond::one_with_items`).
@@ -96,9 +126,8 @@ impl QueryParams for HeadToHeadQuery {
 
 crate::query_params_doc!(HeadToHeadQuery);
 
-/// The measurable fields compared, each with the end that wins: lighter, shorter overall and a
-/// lighter trigger pull win; a longer barrel, higher velocity, energy, ranges, rate of fire and
-/// capacity win; a later year introduced wins (newer).
+/// The measurable fields compared, each with the end that wins (published by
+/// `describe_head_to_head`).
 const MEASURED: &[RankedStat] = &[
     stat("weightEmptyG", "weightEmptyG", "g", Better::Lower, |f| f.weight_empty_g),
     stat("overallLengthMm", "overallLengthMm", "mm", Better::Lower, |f| f.overall_length_mm),
@@ -117,10 +146,10 @@ const MEASURED: &[RankedStat] = &[
     stat("yearIntroduced", "yearIntroduced", "year", Better::Higher, |f| f.year_introduced.map(|y| y as f64)),
 ];
 
-/// Two firearms field by field: each measurable field with both figures, which end wins (`better`)
-/// and the winner (`a`, `b`, `tie`, or null when either figure is unknown), and the count of wins.
+/// Two firearms field by field (`describe_head_to_head`).
 #[utoipa::path(get, path = "/v1/firearms/head-to-head", tag = "Rankings", params(HeadToHeadQuery),
-    responses((status = 200, body = schemas::HeadToHeadResponse)))]
+    responses((status = 200, body = schemas::HeadToHeadResponse)),
+    description = describe_head_to_head())]
 pub async fn head_to_head(
     snapshot: CurrentSnapshot,
     Valid(HeadToHeadQuery { a, b }): Valid<HeadToHeadQuery>,
@@ -184,8 +213,8 @@ crate::query_params_doc!(CategoryOnlyQuery);
 pub async fn power_rating(
     snapshot: SnapshotWithFigures,
     caller: Caller,
-    paging: Paging,
     Valid(CategoryOnlyQuery { category }): Valid<CategoryOnlyQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
     let rated: Vec<usize> = snapshot
@@ -242,8 +271,8 @@ crate::query_params_doc!(TimelineQuery);
 pub async fn timeline(
     snapshot: CurrentSnapshot,
     caller: Caller,
-    paging: Paging,
     Valid(TimelineQuery { from, to, category }): Valid<TimelineQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
     // A lower bound below every year keeps out the firearms with none (`from` and `to` are

@@ -48,8 +48,8 @@ crate::query_params_doc!(SearchQuery);
 pub async fn search(
     snapshot: CurrentSnapshot,
     caller: Caller,
-    paging: Paging,
     Valid(SearchQuery { q, descending }): Valid<SearchQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let index = &snapshot.read.search;
     // The page is cut by `page_of`; the index returns hits up to its end (all of them for desc).

@@ -90,8 +90,8 @@ crate::query_params_doc!(FeatureQuery);
 pub async fn by_feature(
     snapshot: CurrentSnapshot,
     caller: Caller,
-    paging: Paging,
     Valid(FeatureQuery { feature, category }): Valid<FeatureQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let features = holding(&snapshot.text_index().features, &feature.expect("required"));
     slice(&snapshot, &caller, &paging, category.as_deref(), features)
@@ -116,8 +116,8 @@ crate::query_params_doc!(ActionQuery);
 pub async fn by_action(
     snapshot: SnapshotWithFigures,
     caller: Caller,
-    paging: Paging,
     Valid(ActionQuery { action }): Valid<ActionQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let action = action.expect("required");
     let kind =
@@ -147,8 +147,8 @@ crate::query_params_doc!(MaterialQuery);
 pub async fn by_material(
     snapshot: CurrentSnapshot,
     caller: Caller,
-    paging: Paging,
     Valid(MaterialQuery { material, component }): Valid<MaterialQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let material = material.expect("required");
     let components: Vec<_> = COMPONENTS
@@ -179,8 +179,8 @@ crate::query_params_doc!(DesignerQuery);
 pub async fn by_designer(
     snapshot: CurrentSnapshot,
     caller: Caller,
-    paging: Paging,
     Valid(DesignerQuery { designer }): Valid<DesignerQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let designers = holding(&snapshot.text_index().designers, &designer.expect("required"));
     slice(&snapshot, &caller, &paging, None, designers)
@@ -205,8 +205,8 @@ crate::query_params_doc!(ConflictQuery);
 pub async fn by_conflict(
     snapshot: CurrentSnapshot,
     caller: Caller,
-    paging: Paging,
     Valid(ConflictQuery { conflict }): Valid<ConflictQuery>,
+    paging: Paging,
 ) -> Result<Response, ApiError> {
     let conflicts = holding(&snapshot.text_index().conflict_names, &conflict.expect("required"));
     slice(&snapshot, &caller, &paging, None, conflicts)
