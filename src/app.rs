@@ -7,8 +7,8 @@ use std::sync::Arc;
 use axum::Router;
 use tokio::net::TcpListener;
 
+use crate::access::admission::Access;
 use crate::access::cache::KeyCache;
-use crate::access::gate::Access;
 use crate::access::limiter::Limiter;
 use crate::access::paging::BurstGuard;
 use crate::access::transport::TransportPolicy;

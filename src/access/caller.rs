@@ -1,9 +1,8 @@
-//! Who is calling: the credential of a request turned into a `Caller`, or the 401 that says why not.
+//! Who is calling: a presented key turned into a `Caller`, or the 401 that says why not; the
+//! narrower callers of /v1/me and /v1/vendor. `http::access` reads the key from the request and
+//! hands the callers to handlers.
 
 use std::sync::Arc;
-
-use axum::http::HeaderMap;
-use axum::http::header::AUTHORIZATION;
 
 use super::cache::{KeyCache, KeyEntry, ShopEntry};
 use super::keys::digest_secret;
@@ -33,31 +32,8 @@ impl Caller {
     }
 }
 
-/// The key a request carries: X-API-Key wins over `Authorization: Bearer` (scheme case-insensitive).
-fn presented_key(headers: &HeaderMap) -> Result<&str, ApiError> {
-    let missing = || ApiError::new(Reason::KeyMissing, "The credential header carries no API key.");
-    if let Some(value) = headers.get("x-api-key") {
-        let key = value.to_str().map_err(|_| missing())?.trim();
-        return if key.is_empty() { Err(missing()) } else { Ok(key) };
-    }
-    if let Some(value) = headers.get(AUTHORIZATION) {
-        let value = value.to_str().map_err(|_| missing())?.trim();
-        let (scheme, key) = value.split_once(' ').unwrap_or((value, ""));
-        let key = key.trim();
-        return if scheme.eq_ignore_ascii_case("bearer") && !key.is_empty() {
-            Ok(key)
-        } else {
-            Err(missing())
-        };
-    }
-    Err(ApiError::new(
-        Reason::AuthRequired,
-        "This operation needs an API key: send X-API-Key or Authorization: Bearer.",
-    ))
-}
-
-pub fn authenticate(headers: &HeaderMap, cache: &KeyCache, now: &str) -> Result<Caller, ApiError> {
-    let key = presented_key(headers)?;
+/// The caller a presented key stands for, or the 401 saying why it stands for none.
+pub fn authenticate(key: &str, cache: &KeyCache, now: &str) -> Result<Caller, ApiError> {
     let entry = cache.get(&digest_secret(key)).filter(|entry| entry.status != "revoked");
     let Some(entry) = entry else {
         return Err(ApiError::new(Reason::KeyInvalid, "The API key is not valid."));
@@ -93,36 +69,12 @@ fn caller_of(entry: &KeyEntry, now: &str) -> Result<Caller, ApiError> {
     })
 }
 
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Caller {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, ApiError> {
-        parts
-            .extensions
-            .get::<Caller>()
-            .cloned()
-            .ok_or_else(|| ApiError::internal("a keyed handler ran without the access layer"))
-    }
-}
-
 /// A caller acting for a user account, as every /v1/me operation needs (the gate has already
 /// answered 403 KEY_NOT_LINKED_TO_ACCOUNT to a key no account owns).
 #[derive(Debug, Clone)]
 pub struct AccountCaller {
     pub account_id: String,
     pub caller: Caller,
-}
-
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for AccountCaller {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
-        let caller = Caller::from_request_parts(parts, state).await?;
-        let account_id = caller.account_id.as_deref().map(str::to_owned).ok_or_else(|| {
-            ApiError::new(Reason::KeyNotLinkedToAccount, "This key belongs to no user account.")
-        })?;
-        Ok(Self { account_id, caller })
-    }
 }
 
 /// A caller acting for the shops its key is linked to, as every /v1/vendor operation needs (the
@@ -132,19 +84,6 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for AccountCaller {
 pub struct ShopCaller {
     pub shop_ids: Vec<String>,
     pub caller: Caller,
-}
-
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ShopCaller {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
-        let caller = Caller::from_request_parts(parts, state).await?;
-        if caller.shops.is_empty() {
-            return Err(ApiError::new(Reason::KeyNotLinkedToShop, "No shop names this key."));
-        }
-        let shop_ids = caller.shops.iter().map(|shop| shop.shop_id.clone()).collect();
-        Ok(Self { shop_ids, caller })
-    }
 }
 
 /// 403 SHOP_UNDER_REVIEW: the answer to every write by a shop not yet approved.

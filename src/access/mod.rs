@@ -1,13 +1,13 @@
-//! Who may call what, how much and how deep: plans, keys, authentication, limits, paging.
+//! Who may call what, how much and how deep: plans, keys, authentication, limits, paging, as
+//! plain Rust (`http::access` applies them to requests).
 
+pub mod admission;
 pub mod cache;
 pub mod caller;
-pub mod gate;
 pub mod keys;
 pub mod limiter;
 pub mod operations;
 pub mod paging;
 pub mod plan;
-pub mod query_string;
 pub mod transport;
 pub mod usage;

@@ -68,8 +68,8 @@ pub fn keyless_template_matches(path: &str) -> bool {
 
 /// The operation a request runs: HEAD is answered by the GET operation of the same route (the
 /// router drops the body), with the same credential, plan, limits and counting.
-pub fn for_request(method: &axum::http::Method, path: &str) -> Option<&'static Operation> {
-    let method = if method == axum::http::Method::HEAD { "GET" } else { method.as_str() };
+pub fn for_request(method: &str, path: &str) -> Option<&'static Operation> {
+    let method = if method == "HEAD" { "GET" } else { method };
     find(method, path)
 }
 

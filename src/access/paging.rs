@@ -197,36 +197,6 @@ impl BurstGuard {
     }
 }
 
-impl<S> axum::extract::FromRequestParts<S> for Paging
-where
-    S: Send + Sync,
-    std::sync::Arc<super::gate::Access>: axum::extract::FromRef<S>,
-{
-    type Rejection = ApiError;
-
-    /// Paging for the matched operation, the caller's plan, and the burst guard.
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
-        use axum::extract::{FromRef, MatchedPath};
-        let access = std::sync::Arc::<super::gate::Access>::from_ref(state);
-        let caller = super::caller::Caller::from_request_parts(parts, state).await?;
-        let path = parts.extensions.get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_default();
-        let operation = super::operations::for_request(&parts.method, &path);
-        let Some((number, super::operations::Style::Page { default, max })) =
-            operation.map(|op| (op.number, op.style))
-        else {
-            tracing::error!(route = path, "a paged handler on an operation the table does not page");
-            return Err(ApiError::new(
-                Reason::InternalError,
-                "The service failed to answer; quote request_id to support.",
-            ));
-        };
-        let query = super::query_string::of(parts);
-        let paging = Paging::parse(&query, default, max, access.plans.get(caller.plan))?;
-        access.burst.check(&caller.subject(), number, paging.page)?;
-        Ok(paging)
-    }
-}
-
 /// `limit` of a ranking (an operation the table gives `Style::Limit`): 1 to its maximum, its
 /// default when absent; anything else is 400 naming `limit`, never clamped. Rankings carry no
 /// pagination object.
@@ -241,21 +211,6 @@ impl Limit {
             return Err(ApiError::invalid_parameters(problems));
         }
         Ok(Self(limit as usize))
-    }
-}
-
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Limit {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, ApiError> {
-        use axum::extract::MatchedPath;
-        let path = parts.extensions.get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_default();
-        let operation = super::operations::for_request(&parts.method, &path);
-        let Some(super::operations::Style::Limit { default, max }) = operation.map(|op| op.style) else {
-            tracing::error!(route = path, "a ranking handler on an operation the table does not rank");
-            return Err(ApiError::internal("a ranking handler on an operation without a limit"));
-        };
-        Limit::parse(&super::query_string::of(parts), default, max)
     }
 }
 

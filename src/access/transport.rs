@@ -8,18 +8,6 @@
 
 use std::net::{IpAddr, SocketAddr};
 
-use axum::http::{Extensions, HeaderMap};
-
-use crate::error::{ApiError, Reason};
-
-/// How a request reached the server, set by the accept loop on every request: one extension
-/// rather than axum's `ConnectInfo` beside a flag, as nothing else reads the peer's address.
-#[derive(Debug, Clone, Copy)]
-pub struct Transport {
-    pub tls: bool,
-    pub remote: SocketAddr,
-}
-
 /// The reverse proxies whose X-Forwarded-Proto is believed.
 #[derive(Debug, Clone, Default)]
 pub struct TransportPolicy {
@@ -56,30 +44,19 @@ impl TransportPolicy {
         self.trusted.iter().any(|&(network, bits)| within(ip, network, bits))
     }
 
-    /// Refuse a credential sent in the clear from off this machine.
-    pub fn check(&self, headers: &HeaderMap, extensions: &Extensions) -> Result<(), ApiError> {
-        let carries_key = headers.contains_key("x-api-key") || headers.contains_key("authorization");
-        // A request the accept loop did not see (an in-process test's) has no transport to refuse.
-        let Some(&Transport { tls, remote }) = extensions.get::<Transport>() else {
-            return Ok(());
-        };
-        if !carries_key || tls {
-            return Ok(());
+    /// Whether a request may present a key: over TLS; or, in the clear, when a trusted proxy says
+    /// its client's leg was HTTPS (`forwarded_proto`), or from a loopback peer whose word is not
+    /// a proxy's (or a loopback proxy that says nothing: a local tool).
+    pub fn allows_key(&self, tls: bool, remote: SocketAddr, forwarded_proto: Option<&str>) -> bool {
+        if tls {
+            return true;
         }
-        let forwarded = headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).map(str::trim);
         let local = remote.ip().is_loopback();
-        let served = match (self.trusts(remote.ip()), forwarded) {
+        match (self.trusts(remote.ip()), forwarded_proto.map(str::trim)) {
             (true, Some(proto)) => proto.eq_ignore_ascii_case("https"),
             // Only a proxy's word is believed; an untrusted peer's header changes nothing.
             (true, None) | (false, _) => local,
-        };
-        if served {
-            return Ok(());
         }
-        Err(ApiError::new(
-            Reason::ActionNotAllowed,
-            "API keys are accepted only over HTTPS: use HTTPS, sending this request to the https:// address (the key was not checked; treat it as exposed).",
-        ))
     }
 }
 
@@ -113,25 +90,19 @@ mod tests {
         assert!(TransportPolicy::parse(&["proxy.local".into()]).is_err());
     }
 
-    fn answer(policy: &TransportPolicy, peer: &str, proto: Option<&str>) -> Result<(), ApiError> {
-        let mut headers = HeaderMap::new();
-        headers.insert("x-api-key", "k".parse().unwrap());
-        if let Some(proto) = proto {
-            headers.insert("x-forwarded-proto", proto.parse().unwrap());
-        }
-        let mut extensions = Extensions::new();
-        extensions.insert(Transport { tls: false, remote: format!("{peer}:40000").parse().unwrap() });
-        policy.check(&headers, &extensions)
+    fn answer(policy: &TransportPolicy, peer: &str, proto: Option<&str>) -> bool {
+        policy.allows_key(false, format!("{peer}:40000").parse().unwrap(), proto)
     }
 
     #[test]
     fn a_trusted_proxys_word_decides_even_on_loopback() {
         let local_proxy = TransportPolicy::parse(&["127.0.0.1".into()]).unwrap();
-        assert!(answer(&local_proxy, "127.0.0.1", Some("http")).is_err());
-        assert!(answer(&local_proxy, "127.0.0.1", Some("HTTPS")).is_ok());
-        assert!(answer(&local_proxy, "127.0.0.1", None).is_ok(), "a local tool through no proxy");
+        assert!(!answer(&local_proxy, "127.0.0.1", Some("http")));
+        assert!(answer(&local_proxy, "127.0.0.1", Some("HTTPS")));
+        assert!(answer(&local_proxy, "127.0.0.1", None), "a local tool through no proxy");
         let no_proxy = TransportPolicy::default();
-        assert!(answer(&no_proxy, "127.0.0.1", Some("http")).is_ok(), "an untrusted header is not read");
-        assert!(answer(&no_proxy, "192.0.2.9", Some("https")).is_err(), "nor believed off the machine");
+        assert!(answer(&no_proxy, "127.0.0.1", Some("http")), "an untrusted header is not read");
+        assert!(!answer(&no_proxy, "192.0.2.9", Some("https")), "nor believed off the machine");
+        assert!(no_proxy.allows_key(true, "192.0.2.9:443".parse().unwrap(), None), "TLS itself");
     }
 }

@@ -1,11 +1,10 @@
 //! The error contract: `ApiError` and its reasons (the 39 of the contract and those added), below every layer that can refuse a request.
 //!
-//! Handlers return `Result<_, ApiError>` and use `?`. An `ApiError` becomes a response that carries
-//! the error itself as an extension; the envelope middleware (`http::edge::envelope`) renders the JSON
-//! body once it knows the request id, so every error, wherever it arose, gets the same envelope.
+//! Handlers return `Result<_, ApiError>` and use `?`. Plain Rust, no HTTP types: `http::error`
+//! turns an `ApiError` into a response that carries the error itself as an extension, and the
+//! envelope middleware (`http::edge::envelope`) renders the JSON body once it knows the request
+//! id, so every error, wherever it arose, gets the same envelope.
 
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
 
 mod reason;
@@ -161,16 +160,5 @@ fn is_unavailable(error: &sqlx::Error) -> bool {
             ) || db.message().contains("database is locked")
         }
         _ => false,
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let mut response = self.reason.status().into_response();
-        if let Some(seconds) = self.retry_after {
-            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-        }
-        response.extensions_mut().insert(self);
-        response
     }
 }

@@ -4,8 +4,6 @@
 //! Every non-2xx answer names one of these. The table is the single source for the status, the
 //! `error.code` family, and the summary and client action that the OpenAPI description publishes.
 
-use axum::http::StatusCode;
-
 macro_rules! reasons {
     ($( $variant:ident => $status:literal, $code:literal, $summary:literal, $action:literal; )*) => {
         /// One situation a client can branch on (`error.reason`).
@@ -72,8 +70,9 @@ reasons! {
 }
 
 impl Reason {
-    pub fn status(self) -> StatusCode {
-        StatusCode::from_u16(self.row().0).expect("the table holds valid statuses")
+    /// The HTTP status code.
+    pub fn status(self) -> u16 {
+        self.row().0
     }
 
     /// The stable family sent as `error.code`.
@@ -112,7 +111,7 @@ mod tests {
         assert_eq!(Reason::FavoritesRequired.identifier(), "FAVORITES_REQUIRED");
         assert_eq!(Reason::KeyNotLinkedToAccount.identifier(), "KEY_NOT_LINKED_TO_ACCOUNT");
         assert_eq!(Reason::McpDailyCapExceeded.identifier(), "MCP_DAILY_CAP_EXCEEDED");
-        assert_eq!(Reason::PayloadTooLarge.status(), StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(Reason::PayloadTooLarge.status(), 413);
         assert_eq!(Reason::Maintenance.code(), "SERVICE_UNAVAILABLE");
     }
 

@@ -1,14 +1,18 @@
 //! The HTTP face of the service, grouped by what each part does:
 //! - `catalog`, `account`, `vendor`, `service`, `game`: the handlers, one file per resource family (per operation
 //!   where a family is large, as under `catalog::firearms`), holding only their own logic;
+//! - `access`: the gate of keyed operations and the extractors of the admitted caller and paging;
 //! - `extract`: what handlers take already checked (path ids, query parameters);
+//! - `error`: `ApiError` as a response;
 //! - `edge`: the middleware every answer passes (envelope and request id, body limits, 304s);
 //! - `openapi`: the description, bound to the operations table, and its response schemas;
 //! - `routes`: every route in one place; `respond`: the success envelopes; `state`: `AppState`.
 
+pub mod access;
 pub mod account;
 pub mod catalog;
 pub mod edge;
+pub mod error;
 pub mod extract;
 pub mod game;
 pub mod openapi;

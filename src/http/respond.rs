@@ -1,93 +1,47 @@
-//! The success envelope, with an ETag on every answer (see `conditional`).
+//! The success envelope as a response, with an ETag on every answer (see `conditional`); the
+//! bodies are `read::rendered`'s, so another consumer of the read side gets the same bytes.
 
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use crate::access::paging::Pagination;
-use crate::http::edge::conditional::json_with_etag;
-use crate::read::rendered::{PageBody, Rendered};
+use crate::error::ApiError;
+use crate::read::rendered::{self, PageBody, Rendered};
 
-/// The envelope, typed so `data` is written straight out: `json!` would first turn it into a
-/// `Value` tree, parsing back every pre-rendered record (`RawValue`) it holds.
-#[derive(Serialize)]
-struct Envelope<T, P> {
-    success: bool,
-    data: T,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pagination: Option<P>,
+/// A rendered answer, or the 500 of one that failed to serialise.
+fn sent(rendered: serde_json::Result<Rendered>) -> Response {
+    match rendered {
+        Ok(rendered) => rendered.into_response(),
+        Err(e) => ApiError::internal(e).into_response(),
+    }
 }
 
 /// `{success: true, data}`.
 pub fn one(data: impl Serialize) -> Response {
-    json_with_etag(&Envelope::<_, Pagination> { success: true, data, pagination: None })
+    sent(rendered::one(data))
 }
 
 /// `one`'s body, kept to serve again: for an answer that depends on nothing but the snapshot.
 pub fn one_kept(data: impl Serialize) -> serde_json::Result<Rendered> {
-    serde_json::to_vec(&Envelope::<_, Pagination> { success: true, data, pagination: None })
-        .map(Rendered::from_body)
+    rendered::one(data)
 }
 
 /// `{success: true, data, pagination}`.
 pub fn paged(data: impl Serialize, pagination: Pagination) -> Response {
-    json_with_etag(&Envelope { success: true, data, pagination: Some(pagination) })
+    sent(rendered::paged(data, pagination))
 }
 
-/// `{success: true, data: [items], pagination}` from items already serialised (the read model's
-/// pre-rendered forms), so a page is assembled without re-serialising its records: `write(i,
-/// body)` appends item `i` of `count` to the body.
+/// `{success: true, data: [items], pagination}` from items already serialised (`rendered::paged_raw`).
 pub fn paged_raw(count: usize, write: impl FnMut(usize, &mut PageBody), pagination: Pagination) -> Response {
-    let mut body = PageBody::with_capacity(256);
-    body.push_str("{\"success\":true,\"data\":");
-    write_items(&mut body, count, write);
-    body.push_str(",\"pagination\":");
-    body.push_str(&serde_json::to_string(&pagination).unwrap_or_else(|_| "null".to_owned()));
-    body.push('}');
-    body.finish().into_response()
+    rendered::paged_raw(count, write, pagination).into_response()
 }
 
-/// `{success: true, data: {..head, key: [items]}}`: the fields of `head` (a struct), then the
-/// items written as `paged_raw` writes them. Items as `RawValue`s were parsed back to be checked,
-/// a third of a ranking's time at 100,000 firearms.
+/// `{success: true, data: {..head, key: [items]}}` (`rendered::with_items`).
 pub fn one_with_items(
     head: &impl Serialize,
     key: &str,
     count: usize,
     write: impl FnMut(usize, &mut PageBody),
 ) -> Response {
-    let head = match serde_json::to_string(head) {
-        Ok(head) => head,
-        Err(e) => return crate::error::ApiError::internal(e).into_response(),
-    };
-    let fields = head.strip_prefix('{').and_then(|h| h.strip_suffix('}')).unwrap_or_default();
-    let mut body = PageBody::with_capacity(256);
-    body.push_str("{\"success\":true,\"data\":{");
-    body.push_str(fields);
-    if !fields.is_empty() {
-        body.push(',');
-    }
-    body.push_str(&serde_json::to_string(key).expect("a string serialises"));
-    body.push(':');
-    write_items(&mut body, count, write);
-    body.push_str("}}");
-    body.finish().into_response()
-}
-
-/// `[items]` appended to `body`: `write(i, body)` appends item `i` of `count`.
-fn write_items(body: &mut PageBody, count: usize, mut write: impl FnMut(usize, &mut PageBody)) {
-    body.push('[');
-    for i in 0..count {
-        if i > 0 {
-            body.push(',');
-        }
-        let before = body.len();
-        write(i, body);
-        if i == 0 {
-            // Items of one page are about one size: one reservation instead of doubling, with
-            // half again for items longer than the first and what follows the items (the first
-            // item of a search is often its shortest, and growing a 30 KB page copied it whole).
-            body.reserve((body.len() - before + 1) * (count - 1) * 3 / 2 + 256);
-        }
-    }
-    body.push(']');
+    sent(rendered::with_items(head, key, count, write))
 }

@@ -31,9 +31,9 @@ use tokio::task::JoinSet;
 use tokio_rustls::TlsAcceptor;
 use tower::{Service, ServiceExt};
 
-use crate::access::transport::Transport;
 use crate::config::ConnectionSettings;
 use crate::error::{ApiError, Reason};
+use crate::http::access::transport::Transport;
 
 /// Serve `router` on `listener` until `stop` resolves, then shut down within the grace period.
 pub async fn serve<S>(

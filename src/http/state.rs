@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::access::gate::Access;
+use crate::access::admission::Access;
 use crate::config::Config;
 use crate::db::Db;
 use crate::read::snapshot::CatalogHandle;

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::catalog::model::{Attachment, Caliber, Category, Firearm, Manufacturer};
-use crate::error::ApiError;
+use crate::read::error::QueryError;
 use crate::read::snapshot::Snapshot;
 
 /// A record found by id: its position in the catalog (the read model's per-record tables are in
@@ -12,49 +12,53 @@ pub type Found<'a, T> = (usize, &'a T);
 
 impl Snapshot {
     /// The firearm's position and its record (decoded: `catalog::held`).
-    pub fn firearm(&self, id: &str) -> Result<(usize, Arc<Firearm>), ApiError> {
+    pub fn firearm(&self, id: &str) -> Result<(usize, Arc<Firearm>), QueryError> {
         let at = self.firearm_position(id)?;
         Ok((at, self.catalog.firearms.get(at)))
     }
 
     /// The firearm's position, for reads that need no more of its record than the read model keeps.
-    pub fn firearm_position(&self, id: &str) -> Result<usize, ApiError> {
-        self.read.firearm_at.get(id).copied().ok_or_else(|| ApiError::not_found("firearm", id))
+    pub fn firearm_position(&self, id: &str) -> Result<usize, QueryError> {
+        self.read.firearm_at.get(id).copied().ok_or_else(|| QueryError::not_found("firearm", id))
     }
 
-    pub fn manufacturer(&self, id: &str) -> Result<Found<'_, Manufacturer>, ApiError> {
-        let at = *self.read.manufacturer_at.get(id).ok_or_else(|| ApiError::not_found("manufacturer", id))?;
+    pub fn manufacturer(&self, id: &str) -> Result<Found<'_, Manufacturer>, QueryError> {
+        let at =
+            *self.read.manufacturer_at.get(id).ok_or_else(|| QueryError::not_found("manufacturer", id))?;
         Ok((at, &self.catalog.manufacturers[at]))
     }
 
-    pub fn caliber(&self, id: &str) -> Result<Found<'_, Caliber>, ApiError> {
-        let at = *self.read.caliber_at.get(id).ok_or_else(|| ApiError::not_found("caliber", id))?;
+    pub fn caliber(&self, id: &str) -> Result<Found<'_, Caliber>, QueryError> {
+        let at = *self.read.caliber_at.get(id).ok_or_else(|| QueryError::not_found("caliber", id))?;
         Ok((at, &self.catalog.calibers[at]))
     }
 
-    pub fn category(&self, id: &str) -> Result<Found<'_, Category>, ApiError> {
-        let at = *self.read.category_at.get(id).ok_or_else(|| ApiError::not_found("category", id))?;
+    pub fn category(&self, id: &str) -> Result<Found<'_, Category>, QueryError> {
+        let at = *self.read.category_at.get(id).ok_or_else(|| QueryError::not_found("category", id))?;
         Ok((at, &self.catalog.categories[at]))
     }
 
     /// The load's position (its record is decoded where needed: `catalog::held`).
-    pub fn ammunition_position(&self, id: &str) -> Result<usize, ApiError> {
-        self.read.ammunition_at.get(id).copied().ok_or_else(|| ApiError::not_found("ammunition load", id))
+    pub fn ammunition_position(&self, id: &str) -> Result<usize, QueryError> {
+        self.read.ammunition_at.get(id).copied().ok_or_else(|| QueryError::not_found("ammunition load", id))
     }
 
-    pub fn attachment(&self, id: &str) -> Result<Found<'_, Attachment>, ApiError> {
-        let at = *self.read.attachment_at.get(id).ok_or_else(|| ApiError::not_found("attachment", id))?;
+    pub fn attachment(&self, id: &str) -> Result<Found<'_, Attachment>, QueryError> {
+        let at = *self.read.attachment_at.get(id).ok_or_else(|| QueryError::not_found("attachment", id))?;
         Ok((at, &self.catalog.attachments[at]))
     }
 
     /// A query filter naming a category (`parameter`): its position, None when absent, or the 404
     /// naming the parameter and the id.
-    pub fn category_filter(&self, parameter: &str, id: Option<&str>) -> Result<Option<usize>, ApiError> {
+    pub fn category_filter(
+        &self,
+        parameter: &'static str,
+        id: Option<&str>,
+    ) -> Result<Option<usize>, QueryError> {
         let Some(id) = id else { return Ok(None) };
         match self.read.category_at.get(id) {
             Some(&at) => Ok(Some(at)),
-            None => Err(ApiError::not_found("category", id)
-                .with_details(serde_json::json!({ "parameter": parameter, "missing": [id] }))),
+            None => Err(QueryError::not_found_in("category", id, parameter)),
         }
     }
 }

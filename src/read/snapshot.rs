@@ -10,7 +10,7 @@ use crate::catalog::game_stats::GameStats;
 use crate::catalog::model::Catalog;
 use crate::catalog::store;
 use crate::db::Db;
-use crate::error::ApiError;
+use crate::read::error::QueryError;
 use crate::read::game::GameAnalytics;
 use crate::read::game::versions::FrozenCache;
 use crate::read::rankings::Rankings;
@@ -319,7 +319,7 @@ impl CatalogHandle {
         &self,
         snapshot: &Arc<Snapshot>,
         version: Option<&str>,
-    ) -> Result<Arc<GameAnalytics>, ApiError> {
+    ) -> Result<Arc<GameAnalytics>, QueryError> {
         match version {
             None => {
                 snapshot.figures_built().await;

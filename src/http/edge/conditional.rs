@@ -37,7 +37,9 @@ impl IntoResponse for &Rendered {
         // map is not grown and rehashed on the way out.
         headers.reserve(ANSWER_HEADERS);
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        headers.insert(header::ETAG, self.etag.clone());
+        let etag =
+            HeaderValue::from_maybe_shared(self.etag.bytes().clone()).expect("an ETag is a header value");
+        headers.insert(header::ETAG, etag);
         response
     }
 }

@@ -48,7 +48,7 @@ fn finish(
     let metrics = crate::metrics::global();
     let request_id = scope.id.as_str();
     if let Some(error) = response.extensions_mut().remove::<ApiError>() {
-        if error.reason.status().as_u16() == 429 {
+        if error.reason.status() == 429 {
             metrics.refused(&error.reason.identifier());
         }
         let body = serde_json::to_vec(&error.body(request_id)).expect("a JSON value serialises");

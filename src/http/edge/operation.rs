@@ -15,8 +15,9 @@ use axum::extract::{MatchedPath, Request};
 use axum::response::Response;
 use tower::{Layer, Service, ServiceExt};
 
-use crate::access::gate::{Access, gate};
+use crate::access::admission::Access;
 use crate::db::Db;
+use crate::http::access::gate::gate;
 use crate::http::edge::{conditional, idempotency};
 
 /// What the route layer needs: the access layer's state and the database idempotent answers live in.

@@ -3,4 +3,5 @@
 
 pub mod path;
 pub mod query;
+pub mod query_string;
 pub mod snapshot;

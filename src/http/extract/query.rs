@@ -145,14 +145,14 @@ impl<T: QueryParams, S: Send + Sync> FromRequestParts<S> for Valid<T> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
-        let query = crate::access::query_string::of(parts);
+        let query = super::query_string::of(parts);
         let mut params = Params::declared(&query, T::PARAMS);
         let value = T::read(&mut params);
         // A paged or ranked operation's `page`, `per_page` or `limit` is named in the same 400 as
         // its own parameters (handlers take `Valid` before `Paging` and `Limit`).
         let path = parts.extensions.get::<axum::extract::MatchedPath>().map(|m| m.as_str());
         if let Some(operation) =
-            path.and_then(|path| crate::access::operations::for_request(&parts.method, path))
+            path.and_then(|path| crate::access::operations::for_request(parts.method.as_str(), path))
         {
             for (name, problem) in crate::access::paging::style_problems(&query, operation.style) {
                 params.problems.entry(name).or_insert(problem);

@@ -121,14 +121,14 @@ fn error_reason_schema() -> Schema {
         let id = reason.identifier();
         table.push_str(&format!(
             "| {id} | {} | {} | {} | {} |\n",
-            reason.status().as_u16(),
+            reason.status(),
             reason.code(),
             reason.summary(),
             reason.action()
         ));
         rows.push(serde_json::json!({
             "reason": id,
-            "status": reason.status().as_u16(),
+            "status": reason.status(),
             "code": reason.code(),
             "summary": reason.summary(),
             "action": reason.action(),

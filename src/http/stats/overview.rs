@@ -1,20 +1,18 @@
 //! The statistics that take no parameter: 71 summary, 72 production status, 73 field coverage,
 //! 74 catalog coverage, 77 by category, 79 materials. Each is rendered once per snapshot.
 
-use axum::response::Response;
-use serde_json::Value;
+use axum::response::{IntoResponse, Response};
 
 use crate::http::extract::snapshot::SnapshotWithFigures;
 use crate::http::openapi::schemas;
-use crate::http::respond;
+use crate::http::{ApiError, respond};
+use crate::read::query::statistics;
 
 /// Record counts per resource, the catalog revision and the last change to a record.
 #[utoipa::path(get, path = "/v1/stats/summary", tag = "Statistics",
     responses((status = 200, body = schemas::StatsSummaryResponse)))]
-pub async fn summary(snapshot: SnapshotWithFigures) -> Response {
-    let mut data = snapshot.statistics().summary.clone();
-    data["catalogRevision"] = Value::from(snapshot.revision);
-    respond::one(data)
+pub async fn summary(snapshot: SnapshotWithFigures) -> Result<Response, ApiError> {
+    Ok(statistics::summary(&snapshot)?.into_response())
 }
 
 /// Firearms per production status (every status listed, zero included), and those with none.

@@ -14,7 +14,7 @@ use super::stat::Stats;
 use super::{GameAnalytics, SourceRow};
 use crate::catalog::stats_versions::{self, GameStatsSnapshotEntry, valid_label};
 use crate::db::Db;
-use crate::error::ApiError;
+use crate::read::error::QueryError;
 use crate::read::snapshot::Snapshot;
 
 /// How many frozen versions a node keeps analysed at once.
@@ -42,9 +42,9 @@ impl FrozenCache {
         db: &Db,
         snapshot: &Arc<Snapshot>,
         label: &str,
-    ) -> Result<Arc<GameAnalytics>, ApiError> {
+    ) -> Result<Arc<GameAnalytics>, QueryError> {
         if !valid_label(label) {
-            return Err(ApiError::not_found("game-stats version", label));
+            return Err(QueryError::not_found("game-stats version", label));
         }
         let slot = self.slot(snapshot.revision, label);
         let found = slot.get_or_try_init(|| load(db, snapshot.clone(), label.to_owned())).await;
@@ -101,10 +101,10 @@ impl FrozenCache {
     }
 }
 
-async fn load(db: &Db, snapshot: Arc<Snapshot>, label: String) -> Result<Arc<GameAnalytics>, ApiError> {
+async fn load(db: &Db, snapshot: Arc<Snapshot>, label: String) -> Result<Arc<GameAnalytics>, QueryError> {
     let version = stats_versions::version(db, &label)
         .await?
-        .ok_or_else(|| ApiError::not_found("game-stats version", &label))?;
+        .ok_or_else(|| QueryError::not_found("game-stats version", &label))?;
     let entries = stats_versions::all_entries(db, version.id).await?;
     let built = tokio::task::spawn_blocking(move || {
         let rows = entries.into_iter().map(row).collect();
@@ -112,7 +112,7 @@ async fn load(db: &Db, snapshot: Arc<Snapshot>, label: String) -> Result<Arc<Gam
         GameAnalytics::build(Some(label), rows, &snapshot.catalog, &read.firearm_at, &read.category_at)
     })
     .await
-    .map_err(ApiError::internal)?;
+    .map_err(|e| QueryError::Failed(e.to_string()))?;
     Ok(Arc::new(built))
 }
 

@@ -5,6 +5,7 @@ mod firearms;
 mod import;
 mod patched_snapshot;
 mod persisted_snapshot;
+mod query_api;
 mod rankings;
 mod read_contract;
 mod reference;

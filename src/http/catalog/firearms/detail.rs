@@ -8,6 +8,7 @@ use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState};
+use crate::read::query::firearms;
 use crate::read::views::View;
 
 /// The firearm with its manufacturer, category, calibers, images, users and provenance. Explorer
@@ -23,8 +24,8 @@ pub async fn detail(
     caller: Caller,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let at = snapshot.firearm_position(&id)?;
+    let detail = firearms::detail(&snapshot, &id, View::of(caller.plan))?;
     // Every request for a known firearm counts towards the popular list (operation 40), 304s too.
     state.access.usage.count_view(&id, &crate::clock::Second::now().day);
-    Ok((&snapshot.firearm_detail(at, View::of(caller.plan))).into_response())
+    Ok(detail.into_response())
 }

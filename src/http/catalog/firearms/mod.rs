@@ -8,7 +8,7 @@
 //! `facets` the filter options and action types; `random` one drawn firearm; `resolve` free text
 //! to ids; `compare` several details at once; `rankings` the superlatives, head-to-head, power
 //! rating and timeline; `slices` the firearms sharing a feature, action, material, designer or
-//! conflict. Helpers shared by them live here.
+//! conflict. The pages they answer are rendered by `read::query::firearm_pages`.
 
 pub mod adoption;
 pub mod compare;
@@ -16,7 +16,6 @@ pub mod detail;
 pub mod dimensions;
 pub mod facets;
 pub mod family_tree;
-pub mod fields;
 pub mod game_meta;
 pub mod game_profile;
 pub mod game_stats;
@@ -32,32 +31,20 @@ pub mod similar;
 pub mod slices;
 pub mod variants;
 
-use axum::response::Response;
-use serde_json::Value;
+use axum::response::{IntoResponse, Response};
 
-use self::fields::append_kept;
 use crate::access::paging::Paging;
-use crate::http::respond;
 use crate::read::list_index::Filters;
-use crate::read::orders::Sort;
-use crate::read::rendered::PageBody;
+use crate::read::query::firearm_pages;
+pub use crate::read::query::firearm_pages::{ItemForm, in_category, write_item_with};
 use crate::read::snapshot::Snapshot;
-use crate::read::views::{FIREARM_LIST_ITEM, View};
 
-/// Which form of each list item a page carries.
-pub enum ItemForm<'a> {
-    /// The plan's own: the list item for Explorer, the full record from Builder up.
-    Plan(View),
-    /// Only these fields (the `fields` parameter, or a sub-list's item), from the given form.
-    Fields(View, &'a [&'a str]),
-}
-
-/// One page of firearms (positions already filtered and ordered) as list items.
+/// One page of firearms as list items (`firearm_pages::page_of`).
 pub fn page_of(snapshot: &Snapshot, paging: &Paging, positions: &[usize], form: ItemForm) -> Response {
-    page_with_total(snapshot, paging, positions, positions.len(), form)
+    firearm_pages::page_of(snapshot, paging, positions, form).into_response()
 }
 
-/// Like `page_of`, for `positions` that hold only the first hits of `total` (a search).
+/// One page of the first hits of `total` (`firearm_pages::page_with_total`).
 pub fn page_with_total(
     snapshot: &Snapshot,
     paging: &Paging,
@@ -65,12 +52,10 @@ pub fn page_with_total(
     total: usize,
     form: ItemForm,
 ) -> Response {
-    let start = paging.offset().min(positions.len());
-    let end = (start + paging.per_page as usize).min(positions.len());
-    page_from(snapshot, paging, &positions[start..end], total, form)
+    firearm_pages::page_with_total(snapshot, paging, positions, total, form).into_response()
 }
 
-/// One page already selected (`page`), of `total` matches.
+/// One page already selected (`firearm_pages::page_from`).
 pub fn page_from(
     snapshot: &Snapshot,
     paging: &Paging,
@@ -78,63 +63,10 @@ pub fn page_from(
     total: usize,
     form: ItemForm,
 ) -> Response {
-    let pagination = paging.pagination(total as u64);
-    let forms = &snapshot.read.forms;
-    match form {
-        ItemForm::Plan(view) => {
-            respond::paged_raw(page.len(), |i, body| forms.append_listed(page[i], view, body), pagination)
-        }
-        ItemForm::Fields(view, fields) => {
-            // The list item is a few hundred bytes against a full record's few thousand, and holds
-            // the same values: read it when it holds every field kept (a sub-list's always does).
-            let view = if fields.iter().all(|field| FIREARM_LIST_ITEM.contains(field)) {
-                View::Summary
-            } else {
-                view
-            };
-            let keep = |key: &str| key == "id" || fields.contains(&key);
-            respond::paged_raw(
-                page.len(),
-                |i, body| append_kept(&forms.listed(page[i], view), keep, body),
-                pagination,
-            )
-        }
-    }
+    firearm_pages::page_from(snapshot, paging, page, total, form).into_response()
 }
 
-/// The list item of the firearm at `at` in the plan's view, with `extra` fields added (a rank, a
-/// ranked value, a score), appended to `body` as JSON text: the pre-rendered item is spliced,
-/// never parsed (answer with `respond::paged_raw` or `respond::one_with_items`).
-pub fn write_item_with(body: &mut PageBody, snapshot: &Snapshot, view: View, at: usize, extra: Value) {
-    let item = snapshot.read.forms.listed(at, view);
-    let extra = extra.to_string();
-    let fields = extra.strip_prefix('{').and_then(|e| e.strip_suffix('}')).unwrap_or_default();
-    match (item.strip_suffix('}'), fields.is_empty()) {
-        (Some(open), false) if open.trim_end() != "{" => {
-            body.push_str(open);
-            body.push(',');
-            body.push_str(fields);
-            body.push('}');
-        }
-        (Some(_), false) => {
-            body.push('{');
-            body.push_str(fields);
-            body.push('}');
-        }
-        _ => body.push_str(&item),
-    }
-}
-
-/// Whether the firearm at `at` is in the category at `category` (no category: every firearm).
-pub fn in_category(snapshot: &Snapshot, at: usize, category: Option<usize>) -> bool {
-    category.is_none_or(|c| usize::from(snapshot.read.facts[at].category) == c)
-}
-
-/// A sub-list of firearms (a manufacturer's, a caliber's, a category's: one filter), by name,
-/// each item holding `fields`: the page is read off the list index's set of that filter.
+/// A sub-list of firearms by name (`firearm_pages::sub_list`).
 pub fn sub_list(snapshot: &Snapshot, paging: &Paging, filters: Filters, fields: &[&str]) -> Response {
-    let offset = paging.offset();
-    let window = offset..offset.saturating_add(paging.per_page as usize);
-    let page = snapshot.read.select(&filters, (Sort::Name, false), window);
-    page_from(snapshot, paging, &page.positions, page.total, ItemForm::Fields(View::Full, fields))
+    firearm_pages::sub_list(snapshot, paging, filters, fields).into_response()
 }

@@ -2,8 +2,7 @@
 //! 18 the power rating, 19 the timeline. Orders come from the snapshot (`read::rankings`,
 //! `read::orders`); a request only filters and slices them.
 
-use axum::response::Response;
-use serde::Serialize;
+use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::{ItemForm, in_category, page_from, write_item_with};
@@ -15,6 +14,7 @@ use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
 use crate::read::list_index::Filters;
 use crate::read::orders::Sort;
+use crate::read::query::rankings;
 use crate::read::rankings::{Better, RANKED_STAT_NAMES, RANKED_STATS, RankedStat, stat, winner};
 use crate::read::views::View;
 
@@ -50,25 +50,8 @@ pub async fn top(
     Limit(limit): Limit,
 ) -> Result<Response, ApiError> {
     let stat = stat.expect("a required parameter was checked");
-    let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
-    let at_stat =
-        RANKED_STATS.iter().position(|s| s.name == stat).expect("the parameter is one of the stats");
-    let ranked = &RANKED_STATS[at_stat];
     let view = View::of(caller.plan);
-    let firearms = &snapshot.catalog.firearms;
-    let rankings = &snapshot.rankings();
-    let order = match category {
-        Some(category) => &rankings.by_stat_in_category[at_stat][category],
-        None => &rankings.by_stat[at_stat],
-    };
-    let top: Vec<usize> = order.iter().map(|&at| at as usize).take(limit).collect();
-    let head = TopAnswer { stat: &stat, field: ranked.field, better: ranked.better.id() };
-    Ok(respond::one_with_items(&head, "firearms", top.len(), |rank, body| {
-        let at = top[rank];
-        let value = ranked.served(&firearms.get(at));
-        let extra = json!({ "rank": rank + 1, "value": value, "unit": ranked.unit });
-        write_item_with(body, &snapshot, view, at, extra);
-    }))
+    Ok(rankings::top(&snapshot, &stat, category.as_deref(), limit, view)?.into_response())
 }
 
 /// `stats` split by the end that wins, each named by `label`: "lower: a, b; higher: c".
@@ -99,14 +82,6 @@ pub fn describe_head_to_head() -> String {
          (`better`) and the winner (`a`, `b`, `tie`, or null when either figure is unknown), and the \
          count of wins. Lower wins: {lower}. Higher wins: {higher}."
     )
-}
-
-/// What a ranking says before its firearms (`respond::one_with_items`).
-#[derive(Serialize)]
-struct TopAnswer<'a> {
-    stat: &'a str,
-    field: &'static str,
-    better: &'static str,
 }
 
 const A: QueryParam = QueryParam::new("a", Rule::Slug, "the first firearm's id").required();

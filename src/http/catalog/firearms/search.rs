@@ -1,14 +1,14 @@
 //! GET /v1/firearms/search: ranked full-text search (see `read::search`).
 
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::http::ApiError;
-use crate::http::catalog::firearms::{ItemForm, page_with_total};
 use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
+use crate::read::query::search;
 use crate::read::views::View;
 
 /// The longest accepted query, in characters.
@@ -51,14 +51,5 @@ pub async fn search(
     Valid(SearchQuery { q, descending }): Valid<SearchQuery>,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let index = &snapshot.read.search;
-    // The page is cut by `page_of`; the index returns hits up to its end (all of them for desc).
-    let wanted = paging.offset() + paging.per_page as usize;
-    let mut hits = index.search(&q, 0, wanted).map_err(ApiError::internal)?;
-    if descending {
-        hits = index.search(&q, 0, hits.total).map_err(ApiError::internal)?;
-        hits.positions.reverse();
-    }
-    let form = ItemForm::Plan(View::of(caller.plan));
-    Ok(page_with_total(&snapshot, &paging, &hits.positions, hits.total, form))
+    Ok(search::firearms(&snapshot, &q, descending, &paging, View::of(caller.plan))?.into_response())
 }

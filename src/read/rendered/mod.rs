@@ -1,13 +1,47 @@
 //! A response body rendered once, with its strong ETag, so a read is a lookup and a copy.
+//!
+//! Plain bytes: `http` turns the ETag into a header without copying it (both are `Bytes`).
 
-use axum::body::Bytes;
-use axum::http::HeaderValue;
+use bytes::Bytes;
+
+mod envelope;
+pub mod kept_fields;
+mod page_body;
+
+pub use envelope::{one, paged, paged_raw, with_items};
+pub use page_body::{PageBody, digest_of};
 
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 #[serde(into = "Persisted", try_from = "Persisted")]
 pub struct Rendered {
     pub body: Bytes,
-    pub etag: HeaderValue,
+    pub etag: Etag,
+}
+
+/// A strong ETag, quotes included: `"` 24 hex digits `"`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Etag(Bytes);
+
+impl Etag {
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.0).expect("an ETag is ASCII")
+    }
+
+    /// The tag's bytes, shared.
+    pub fn bytes(&self) -> &Bytes {
+        &self.0
+    }
+
+    /// `raw` when it is a tag this module makes.
+    fn parse(raw: String) -> Result<Self, String> {
+        let hex = raw.strip_prefix('"').and_then(|r| r.strip_suffix('"'));
+        match hex {
+            Some(hex) if hex.len() == 24 && hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                Ok(Self(Bytes::from(raw)))
+            }
+            _ => Err(format!("'{raw}' is not a strong ETag of 24 hex digits")),
+        }
+    }
 }
 
 /// A rendered body as the persisted snapshot holds it.
@@ -20,16 +54,16 @@ struct Persisted {
 
 impl From<Rendered> for Persisted {
     fn from(rendered: Rendered) -> Self {
-        let etag = rendered.etag.to_str().unwrap_or_default().to_owned();
+        let etag = rendered.etag.as_str().to_owned();
         Self { body: rendered.body.to_vec(), etag }
     }
 }
 
 impl TryFrom<Persisted> for Rendered {
-    type Error = axum::http::header::InvalidHeaderValue;
+    type Error = String;
 
     fn try_from(persisted: Persisted) -> Result<Self, Self::Error> {
-        Ok(Self { body: Bytes::from(persisted.body), etag: HeaderValue::from_str(&persisted.etag)? })
+        Ok(Self { body: Bytes::from(persisted.body), etag: Etag::parse(persisted.etag)? })
     }
 }
 
@@ -60,78 +94,11 @@ impl Rendered {
 }
 
 /// The strong ETag of what `hashed` holds: 24 hex digits of its 128-bit XXH3.
-fn etag_of(hashed: &[u8]) -> HeaderValue {
+pub(crate) fn etag_of(hashed: &[u8]) -> Etag {
     let digest = xxhash_rust::xxh3::xxh3_128(hashed).to_be_bytes();
     let mut etag = [b'"'; 26];
     hex::encode_to_slice(&digest[..12], &mut etag[1..25]).expect("24 hex digits fit");
-    HeaderValue::from_bytes(&etag).expect("hex is a valid header value")
-}
-
-/// A body written piece by piece, with what its ETag is hashed from.
-///
-/// Text pushed plainly goes into both. A piece that comes with a digest of its own text (a
-/// firearm's full record, digested once when its cache slot is filled, `read::forms`) adds its
-/// text to the body and only a marker and the digest to the ETag's input: a byte UTF-8 never
-/// holds, then the 16 digest bytes. The input therefore still tells every body apart (the same
-/// input means the same plain text and the same digests in the same places), and a page of twenty
-/// full records hashes a few hundred bytes instead of 30 KB (hashing the body was a sixth of a
-/// full-name search's instructions).
-pub struct PageBody {
-    text: String,
-    hashed: Vec<u8>,
-}
-
-/// Marks a digest in a `PageBody`'s ETag input: 0xFF is no byte of any UTF-8 text.
-const DIGEST_MARK: u8 = 0xFF;
-
-impl PageBody {
-    pub fn with_capacity(bytes: usize) -> Self {
-        Self { text: String::with_capacity(bytes), hashed: Vec::with_capacity(256) }
-    }
-
-    pub fn push_str(&mut self, text: &str) {
-        self.text.push_str(text);
-        self.hashed.extend_from_slice(text.as_bytes());
-    }
-
-    pub fn push(&mut self, c: char) {
-        self.push_str(c.encode_utf8(&mut [0; 4]));
-    }
-
-    /// `text`, whose 128-bit XXH3 is `digest` (`digest_of`), hashed as its digest.
-    pub fn push_digested(&mut self, text: &str, digest: u128) {
-        debug_assert_eq!(digest, digest_of(text), "a digest pushed is its text's");
-        self.text.push_str(text);
-        self.hashed.push(DIGEST_MARK);
-        self.hashed.extend_from_slice(&digest.to_le_bytes());
-    }
-
-    /// Bytes of body written so far.
-    pub fn len(&self) -> usize {
-        self.text.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.text.is_empty()
-    }
-
-    pub fn reserve(&mut self, bytes: usize) {
-        self.text.reserve(bytes);
-    }
-
-    /// The body written so far.
-    pub fn as_str(&self) -> &str {
-        &self.text
-    }
-
-    pub fn finish(self) -> Rendered {
-        Rendered { etag: etag_of(&self.hashed), body: Bytes::from(self.text.into_bytes()) }
-    }
-}
-
-/// The digest `PageBody::push_digested` takes for `text`.
-pub fn digest_of(text: &str) -> u128 {
-    xxhash_rust::xxh3::xxh3_128(text.as_bytes())
+    Etag(Bytes::copy_from_slice(&etag))
 }
 
 #[cfg(test)]
@@ -155,7 +122,7 @@ mod tests {
         let pieces = [("[", false), ("{\"a\":1}", true), (",", false), ("{\"b\":2}", true), ("]", false)];
         let first = page(&pieces);
         assert_eq!(first.body, "[{\"a\":1},{\"b\":2}]".as_bytes());
-        let etag = first.etag.to_str().unwrap();
+        let etag = first.etag.as_str();
         assert_eq!(etag.len(), 26);
         assert!(etag.starts_with('"') && etag.ends_with('"'));
         assert!(etag[1..25].bytes().all(|b| b.is_ascii_hexdigit()));

@@ -1,18 +1,14 @@
-//! The access layer in front of every keyed operation, in the order of DESIGN.md:
-//! credential (401) → plan and account (403) → rate limits (429) → the handler (which validates its
-//! parameters and answers 304 when it can) → the day's count and usage, unless the answer was 304.
+//! Whether a caller may run an operation now, in the order of DESIGN.md: credential (401), plan
+//! and account (403), then the per-minute and daily limits (429). Plain Rust: `http::access::gate`
+//! reads the credential from the request and calls `admit`.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::Request;
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-
 use super::cache::KeyCache;
 use super::caller::{Caller, authenticate};
 use super::limiter::Limiter;
-use super::operations::{self, Operation};
+use super::operations::Operation;
 use super::paging::BurstGuard;
 use super::plan::{Plan, PlanTable};
 use super::usage::Usage;
@@ -33,111 +29,31 @@ pub struct Access {
     pub transport: super::transport::TransportPolicy,
 }
 
-/// The gate around `inner` (what the operation does once admitted), for a request to the route
-/// template `route`. A plain function rather than a middleware of its own: the HTTP layer calls it
-/// in its one route layer, together with the layers that run inside it.
-pub async fn gate<F, Fut>(access: &Arc<Access>, route: &str, request: Request, inner: F) -> Response
-where
-    F: FnOnce(Request) -> Fut,
-    Fut: Future<Output = Response>,
-{
-    // The router answers HEAD with the GET handler (and drops the body), so HEAD is the GET
-    // operation here too: same credential, plan, limits and counting.
-    let operation = operations::for_request(request.method(), route);
-    crate::telemetry::name_operation(operation.map_or("unlisted", |op| op.name));
-    guard(access, operation, route, request, inner).await
-}
-
-async fn guard<F, Fut>(
-    access: &Arc<Access>,
-    operation: Option<&'static Operation>,
-    route: &str,
-    mut request: Request,
-    inner: F,
-) -> Response
-where
-    F: FnOnce(Request) -> Fut,
-    Fut: Future<Output = Response>,
-{
-    let Some(operation) = operation else {
-        // Fail closed: a routed path the operations table does not know is a programming error
-        // (start-up refuses it); it must never be served without a key.
-        tracing::error!(route, method = %request.method(), "a routed operation is missing from the table");
-        return ApiError::new(
-            Reason::InternalError,
-            "The service failed to answer; quote request_id to support.",
-        )
-        .into_response();
-    };
-    if operation.min_plan.is_none() {
-        let mut response = inner(request).await;
-        cache_policy(&mut response, operation, false);
-        return response;
-    }
-    let now = clock::Second::now();
-    if let Err(error) = access.transport.check(request.headers(), request.extensions()) {
-        let mut response = error.into_response();
-        cache_policy(&mut response, operation, true);
-        return response;
-    }
-    let day = now.day;
-    let caller = match admit(access, operation, request.headers(), now, &day).await {
-        Ok(caller) => caller,
-        Err(error) => {
-            let mut response = error.into_response();
-            cache_policy(&mut response, operation, true);
-            return response;
-        }
-    };
-    let subject = caller.subject().into_owned();
-    request.extensions_mut().insert(caller);
-    let response = inner(request).await;
-    if response.status() == StatusCode::NOT_MODIFIED {
-        // A 304 spent a per-minute slot but never the day's allowance: return the unit taken.
-        if let Err(e) = access.limiter.give_back(&day_key(operation, &subject, &day)).await {
-            tracing::warn!(error = %e, "a 304's daily unit was not returned");
-        }
-    } else {
-        access.usage.count(&subject, &day);
-    }
-    let mut response = response;
-    cache_policy(&mut response, operation, true);
-    response
-}
-
-/// `Cache-Control` and `Vary` of an answer: a keyed answer depends on the plan the key carries, so
-/// shared caches must not keep it (`private`) and it varies with the credential headers; every
-/// catalog answer carries an ETag, so `no-cache` makes a revalidation cheap (a 304). Keyless
-/// answers may be cached by anyone for a minute; probes, draws and errors never.
-fn cache_policy(response: &mut Response, operation: &Operation, keyed: bool) {
-    use axum::http::{HeaderValue, header};
-    let headers = response.headers_mut();
-    if keyed {
-        headers.append(header::VARY, HeaderValue::from_static("x-api-key, authorization"));
-    }
-    if headers.contains_key(header::CACHE_CONTROL) {
-        return;
-    }
-    let cacheable = response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED;
-    let policy = match (cacheable, keyed, operation.style) {
-        (false, _, _) | (_, _, super::operations::Style::Flat) => "no-store",
-        (true, true, _) => "private, no-cache",
-        (true, false, _) => "public, max-age=60",
-    };
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
-}
-
-async fn admit(
+/// Admit the caller whose presented key is `key` (or the 401 saying why none was) to `operation`:
+/// authenticated, allowed by plan and account, and within its limits (counted here).
+pub async fn admit(
     access: &Arc<Access>,
     operation: &Operation,
-    headers: &axum::http::HeaderMap,
+    key: Result<&str, ApiError>,
     now: clock::Second,
     day: &str,
 ) -> Result<Caller, ApiError> {
-    let caller = authenticate(headers, &access.keys, &now.sql)?;
+    let caller = authenticate(key?, &access.keys, &now.sql)?;
     authorize(operation, &caller)?;
     enforce_limits(access, operation, &caller, now, day).await?;
     Ok(caller)
+}
+
+/// After the answer: a 304 spent a per-minute slot but never the day's allowance, so its daily
+/// unit is given back; any other answer is counted in the usage.
+pub async fn settle(access: &Access, operation: &Operation, subject: &str, day: &str, not_modified: bool) {
+    if not_modified {
+        if let Err(e) = access.limiter.give_back(&day_key(operation, subject, day)).await {
+            tracing::warn!(error = %e, "a 304's daily unit was not returned");
+        }
+    } else {
+        access.usage.count(subject, day);
+    }
 }
 
 fn authorize(operation: &Operation, caller: &Caller) -> Result<(), ApiError> {
@@ -225,6 +141,7 @@ fn day_key(operation: &Operation, subject: &str, day: &str) -> String {
 mod tests {
     use super::*;
     use crate::access::cache::ShopEntry;
+    use crate::access::operations;
 
     fn caller(plan: Plan, account: bool, shops: Vec<ShopEntry>) -> Caller {
         Caller {

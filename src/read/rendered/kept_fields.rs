@@ -10,7 +10,7 @@ use std::fmt;
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
-use crate::read::rendered::PageBody;
+use super::PageBody;
 
 /// The fields of the JSON object `record` that `keep` names, in the record's order, appended to
 /// `out` as an object (`{}` for a record that is not an object).

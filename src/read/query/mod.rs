@@ -1,0 +1,14 @@
+//! The query API: what the read side answers, as typed calls over one `Snapshot`.
+//!
+//! Each query takes typed arguments (ids, filters, paging, the plan's view) and returns the
+//! rendered answer (the body every consumer gets byte for byte, with its ETag) or a
+//! `QueryError`. The HTTP handlers parse a request into these arguments and send the answer;
+//! another consumer (a tool server, a page, a test) calls the same functions and never goes
+//! through HTTP. Families not yet moved here are still answered from `Snapshot` by their
+//! handlers.
+
+pub mod firearm_pages;
+pub mod firearms;
+pub mod rankings;
+pub mod search;
+pub mod statistics;
