@@ -30,17 +30,19 @@ impl Problems {
         parse(value).map_err(|problem| self.note(name, problem)).ok()
     }
 
-    /// Like `field`, but an absent field is itself a problem.
-    pub fn required<T>(
+    /// Like `field`, but an absent field is itself a problem, and the value is its type: when it
+    /// is absent or bad the problem is recorded and `into_result` refuses the request, so the
+    /// placeholder (`T::default()`) answered then is never used.
+    pub fn required<T: Default>(
         &mut self,
         name: &str,
         value: Option<&Value>,
         parse: impl FnOnce(&Value) -> Result<T, String>,
-    ) -> Option<T> {
+    ) -> T {
         if value.is_none() {
             self.note(name, "is required".to_owned());
         }
-        self.field(name, value, parse)
+        self.field(name, value, parse).unwrap_or_default()
     }
 
     pub fn note(&mut self, name: &str, problem: String) {

@@ -91,11 +91,6 @@ pub async fn create(
     let suggested_value =
         problems.field("suggested_value", body.suggested_value.as_ref(), suggestion).flatten();
     problems.into_result()?;
-    let (Some(firearm_id), Some(section), Some(issue_type), Some(description)) =
-        (firearm_id, section, issue_type, description)
-    else {
-        unreachable!("every required field was checked");
-    };
     snapshot.firearm_position(&firearm_id)?;
     let new = NewReport {
         firearm_id,

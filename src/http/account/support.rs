@@ -96,9 +96,6 @@ pub async fn create(
     let priority = problems.field("priority", body.priority.as_ref(), one_of(PRIORITIES));
     let attachments = attachments(&mut problems, body.attachments.as_ref());
     problems.into_result()?;
-    let (Some(subject), Some(description)) = (subject, description) else {
-        unreachable!("every required field was checked");
-    };
     let new = NewTicket {
         subject,
         description,
@@ -182,7 +179,6 @@ pub async fn reply(
     let message = problems.required("message", body.message.as_ref(), text(1, MAX_MESSAGE_CHARS));
     let attachments = attachments(&mut problems, body.attachments.as_ref());
     problems.into_result()?;
-    let message = message.expect("a required field was checked");
     let ticket =
         match support::reply(&state.db, Some(&account_id), &id, Author::Customer, &message, &attachments)
             .await

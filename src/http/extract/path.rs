@@ -38,8 +38,14 @@ pub const PATH_PARAMS: &[(&str, PathRule)] = &[
     ("offerId", PathRule::Opaque),
 ];
 
+/// The rule of the path parameter `name`. The list is exhaustive: the description binds every
+/// route's parameters when the service starts (`openapi::binding`), so a route whose parameter
+/// has no rule fails there, before any request.
 pub fn rule_of(name: &str) -> PathRule {
-    PATH_PARAMS.iter().find(|(known, _)| *known == name).map_or(PathRule::Opaque, |(_, rule)| *rule)
+    match PATH_PARAMS.iter().find(|(known, _)| *known == name) {
+        Some((_, rule)) => *rule,
+        None => panic!("the path parameter {{{name}}} has no rule: add it to PATH_PARAMS"),
+    }
 }
 
 impl PathRule {
@@ -148,6 +154,12 @@ fn percent_decoded(segment: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[should_panic(expected = "has no rule")]
+    fn a_path_parameter_without_a_rule_fails() {
+        rule_of("unlisted");
+    }
 
     #[test]
     fn segments_are_percent_decoded_to_utf8_or_refused() {

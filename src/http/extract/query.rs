@@ -181,6 +181,10 @@ macro_rules! query_params_doc {
 }
 
 /// The parameters of one request, read one by one; every problem is kept for one 400.
+///
+/// Each reader answers `None` for a parameter that is absent or bad. A query struct holds a
+/// required parameter as its type, read with `.unwrap_or_default()`: when it is missing or bad
+/// its problem is recorded and `Valid` refuses the request, so no handler sees the placeholder.
 pub struct Params<'a> {
     query: &'a HashMap<String, String>,
     /// The parameters the handler declared; reading another is a programming error.

@@ -25,26 +25,26 @@ const CODE: QueryParam = QueryParam::new(
 const TYPE: QueryParam = QueryParam::new("type", Rule::OneOf(USER_TYPES), "adopter type").required();
 
 pub struct CountryQuery {
-    code: Option<String>,
+    code: String,
 }
 
 impl QueryParams for CountryQuery {
     const PARAMS: &'static [QueryParam] = &[CODE];
     fn read(params: &mut Params) -> Self {
-        Self { code: params.country(&CODE) }
+        Self { code: params.country(&CODE).unwrap_or_default() }
     }
 }
 
 crate::query_params_doc!(CountryQuery);
 
 pub struct TypeQuery {
-    kind: Option<String>,
+    kind: String,
 }
 
 impl QueryParams for TypeQuery {
     const PARAMS: &'static [QueryParam] = &[TYPE];
     fn read(params: &mut Params) -> Self {
-        Self { kind: params.one_of(&TYPE) }
+        Self { kind: params.one_of(&TYPE).unwrap_or_default() }
     }
 }
 
@@ -72,7 +72,7 @@ pub async fn by_country(
     snapshot: SnapshotWithFigures,
     Valid(query): Valid<CountryQuery>,
 ) -> Result<Response, ApiError> {
-    let code = query.code.expect("a required parameter was checked");
+    let code = query.code;
     let adoption = &snapshot.statistics().adoption;
     let known =
         snapshot.read.aggregates.countries.contains_key(&code) || adoption.by_country.contains_key(&code);
@@ -102,7 +102,7 @@ pub async fn by_type(
     snapshot: SnapshotWithFigures,
     Valid(query): Valid<TypeQuery>,
 ) -> Result<Response, ApiError> {
-    let kind = query.kind.expect("a required parameter was checked");
+    let kind = query.kind;
     let empty = Default::default();
     let (all, countries) = snapshot.statistics().adoption.by_type.get(&kind).unwrap_or(&empty);
     let mut countries: Vec<(&String, &AdoptionCount)> = countries.iter().collect();

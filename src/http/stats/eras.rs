@@ -23,13 +23,13 @@ pub const CALIBERS_PER_DECADE: usize = 5;
 const DECADE: QueryParam = QueryParam::new("decade", Rule::Decade, "a decade, such as 1980s").required();
 
 pub struct EraQuery {
-    decade: Option<i64>,
+    decade: i64,
 }
 
 impl QueryParams for EraQuery {
     const PARAMS: &'static [QueryParam] = &[DECADE];
     fn read(params: &mut Params) -> Self {
-        Self { decade: params.decade(&DECADE) }
+        Self { decade: params.decade(&DECADE).unwrap_or_default() }
     }
 }
 
@@ -44,7 +44,7 @@ pub async fn by_era(
     snapshot: SnapshotWithFigures,
     Valid(query): Valid<EraQuery>,
 ) -> Result<Response, ApiError> {
-    let decade = query.decade.expect("a required parameter was checked");
+    let decade = query.decade;
     let Some(positions) = snapshot.statistics().eras.firearms.get(&decade) else {
         // Not kept: any decade may be asked for, and one with no firearm answers zeros at once.
         return era(&snapshot, decade, &[]).map(|era| era.into_response()).map_err(ApiError::internal);

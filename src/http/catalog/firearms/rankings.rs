@@ -24,14 +24,14 @@ const CATEGORY: QueryParam =
     QueryParam::new("category", Rule::Slug, "only firearms of this category (404 when no category has it)");
 
 pub struct TopQuery {
-    stat: Option<String>,
+    stat: String,
     category: Option<String>,
 }
 
 impl QueryParams for TopQuery {
     const PARAMS: &'static [QueryParam] = &[STAT, CATEGORY];
     fn read(params: &mut Params) -> Self {
-        Self { stat: params.one_of(&STAT), category: params.slug(&CATEGORY) }
+        Self { stat: params.one_of(&STAT).unwrap_or_default(), category: params.slug(&CATEGORY) }
     }
 }
 
@@ -49,7 +49,6 @@ pub async fn top(
     Valid(TopQuery { stat, category }): Valid<TopQuery>,
     Limit(limit): Limit,
 ) -> Result<Response, ApiError> {
-    let stat = stat.expect("a required parameter was checked");
     let view = View::of(caller.plan);
     Ok(rankings::top(&snapshot, &stat, category.as_deref(), limit, view)?.into_response())
 }
@@ -88,14 +87,14 @@ const A: QueryParam = QueryParam::new("a", Rule::Slug, "the first firearm's id")
 const B: QueryParam = QueryParam::new("b", Rule::Slug, "the second firearm's id").required();
 
 pub struct HeadToHeadQuery {
-    a: Option<String>,
-    b: Option<String>,
+    a: String,
+    b: String,
 }
 
 impl QueryParams for HeadToHeadQuery {
     const PARAMS: &'static [QueryParam] = &[A, B];
     fn read(params: &mut Params) -> Self {
-        Self { a: params.slug(&A), b: params.slug(&B) }
+        Self { a: params.slug(&A).unwrap_or_default(), b: params.slug(&B).unwrap_or_default() }
     }
 }
 
@@ -129,7 +128,6 @@ pub async fn head_to_head(
     snapshot: CurrentSnapshot,
     Valid(HeadToHeadQuery { a, b }): Valid<HeadToHeadQuery>,
 ) -> Result<Response, ApiError> {
-    let (a, b) = (a.expect("required"), b.expect("required"));
     let missing: Vec<&String> =
         [&a, &b].into_iter().filter(|id| !snapshot.read.firearm_at.contains_key(*id)).collect();
     if !missing.is_empty() {

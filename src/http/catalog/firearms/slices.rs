@@ -71,14 +71,14 @@ fn holding<'a>(values: &'a Interned, text: &str) -> impl FnOnce(&mut Marks) + us
 }
 
 pub struct FeatureQuery {
-    feature: Option<String>,
+    feature: String,
     category: Option<String>,
 }
 
 impl QueryParams for FeatureQuery {
     const PARAMS: &'static [QueryParam] = &[FEATURE, CATEGORY];
     fn read(params: &mut Params) -> Self {
-        Self { feature: params.text(&FEATURE), category: params.slug(&CATEGORY) }
+        Self { feature: params.text(&FEATURE).unwrap_or_default(), category: params.slug(&CATEGORY) }
     }
 }
 
@@ -93,18 +93,18 @@ pub async fn by_feature(
     Valid(FeatureQuery { feature, category }): Valid<FeatureQuery>,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let features = holding(&snapshot.text_index().features, &feature.expect("required"));
+    let features = holding(&snapshot.text_index().features, &feature);
     slice(&snapshot, &caller, &paging, category.as_deref(), features)
 }
 
 pub struct ActionQuery {
-    action: Option<String>,
+    action: String,
 }
 
 impl QueryParams for ActionQuery {
     const PARAMS: &'static [QueryParam] = &[ACTION];
     fn read(params: &mut Params) -> Self {
-        Self { action: params.one_of(&ACTION) }
+        Self { action: params.one_of(&ACTION).unwrap_or_default() }
     }
 }
 
@@ -119,7 +119,6 @@ pub async fn by_action(
     Valid(ActionQuery { action }): Valid<ActionQuery>,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let action = action.expect("required");
     let kind =
         ACTION_TYPES.iter().position(|known| *known == action).expect("the parameter is a known action");
     let positions = &snapshot.rankings().by_action[kind];
@@ -127,14 +126,14 @@ pub async fn by_action(
 }
 
 pub struct MaterialQuery {
-    material: Option<String>,
+    material: String,
     component: Option<String>,
 }
 
 impl QueryParams for MaterialQuery {
     const PARAMS: &'static [QueryParam] = &[MATERIAL, COMPONENT];
     fn read(params: &mut Params) -> Self {
-        Self { material: params.text(&MATERIAL), component: params.one_of(&COMPONENT) }
+        Self { material: params.text(&MATERIAL).unwrap_or_default(), component: params.one_of(&COMPONENT) }
     }
 }
 
@@ -150,7 +149,6 @@ pub async fn by_material(
     Valid(MaterialQuery { material, component }): Valid<MaterialQuery>,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let material = material.expect("required");
     let components: Vec<_> = COMPONENTS
         .iter()
         .zip(&snapshot.text_index().materials)
@@ -161,13 +159,13 @@ pub async fn by_material(
 }
 
 pub struct DesignerQuery {
-    designer: Option<String>,
+    designer: String,
 }
 
 impl QueryParams for DesignerQuery {
     const PARAMS: &'static [QueryParam] = &[DESIGNER];
     fn read(params: &mut Params) -> Self {
-        Self { designer: params.text(&DESIGNER) }
+        Self { designer: params.text(&DESIGNER).unwrap_or_default() }
     }
 }
 
@@ -182,18 +180,18 @@ pub async fn by_designer(
     Valid(DesignerQuery { designer }): Valid<DesignerQuery>,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let designers = holding(&snapshot.text_index().designers, &designer.expect("required"));
+    let designers = holding(&snapshot.text_index().designers, &designer);
     slice(&snapshot, &caller, &paging, None, designers)
 }
 
 pub struct ConflictQuery {
-    conflict: Option<String>,
+    conflict: String,
 }
 
 impl QueryParams for ConflictQuery {
     const PARAMS: &'static [QueryParam] = &[CONFLICT];
     fn read(params: &mut Params) -> Self {
-        Self { conflict: params.text(&CONFLICT) }
+        Self { conflict: params.text(&CONFLICT).unwrap_or_default() }
     }
 }
 
@@ -208,6 +206,6 @@ pub async fn by_conflict(
     Valid(ConflictQuery { conflict }): Valid<ConflictQuery>,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let conflicts = holding(&snapshot.text_index().conflict_names, &conflict.expect("required"));
+    let conflicts = holding(&snapshot.text_index().conflict_names, &conflict);
     slice(&snapshot, &caller, &paging, None, conflicts)
 }
