@@ -29,6 +29,9 @@ impl From<QueryError> for ApiError {
             QueryError::NotFound { kind, id, parameter: None } => ApiError::not_found(kind, &id),
             QueryError::NotFound { kind, id, parameter: Some(parameter) } => ApiError::not_found(kind, &id)
                 .with_details(serde_json::json!({ "parameter": parameter, "missing": [id] })),
+            QueryError::MissingIds { kind, ids } => {
+                ApiError::missing_ids(kind, &ids.iter().collect::<Vec<_>>())
+            }
             QueryError::Invalid { field, reason } => ApiError::invalid_parameter(field, reason),
             QueryError::Store(error) => error.into(),
             failed @ QueryError::Failed(_) => ApiError::internal(failed),

@@ -8,6 +8,9 @@ pub enum QueryError {
     /// id came from a filter rather than the path.
     #[error("No {kind} has the id '{id}'.")]
     NotFound { kind: &'static str, id: String, parameter: Option<&'static str> },
+    /// Ids of a list that no record of `kind` has, every one named.
+    #[error("No {kind} has the id: {}.", ids.join(", "))]
+    MissingIds { kind: &'static str, ids: Vec<String> },
     /// An argument the query cannot answer (`field`: what is wrong with it).
     #[error("{field} {reason}")]
     Invalid { field: &'static str, reason: String },

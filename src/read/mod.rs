@@ -23,6 +23,7 @@ pub mod orders;
 pub mod persisted;
 pub mod query;
 pub mod rankings;
+mod reads;
 pub mod records;
 pub mod rendered;
 pub mod resolve;
@@ -48,81 +49,81 @@ use crate::read::snapshot::RecordMeta;
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct ReadModel {
     /// Shared with the next snapshot when a patch keeps every firearm's position.
-    pub firearm_at: std::sync::Arc<HashMap<String, usize>>,
-    pub manufacturer_at: HashMap<String, usize>,
-    pub caliber_at: HashMap<String, usize>,
-    pub category_at: HashMap<String, usize>,
-    pub ammunition_at: HashMap<String, usize>,
+    firearm_at: std::sync::Arc<HashMap<String, usize>>,
+    manufacturer_at: HashMap<String, usize>,
+    caliber_at: HashMap<String, usize>,
+    category_at: HashMap<String, usize>,
+    ammunition_at: HashMap<String, usize>,
     /// Attachments (none until the compatibility engine's data arrives; offers already target them).
-    pub attachment_at: HashMap<String, usize>,
+    attachment_at: HashMap<String, usize>,
     /// Per firearm (catalog order): its forms, live game stats and stored user ids.
-    pub forms: Forms,
+    forms: Forms,
     /// Each manufacturer's full record and each category, as a firearm detail nests them.
-    pub nested_manufacturers: Vec<String>,
-    pub nested_categories: Vec<String>,
+    nested_manufacturers: Vec<String>,
+    nested_categories: Vec<String>,
     /// Firearm details rendered on request, a bounded number kept.
     #[serde(skip)]
-    pub details: details::DetailCache,
-    pub stats: held_stats::HeldStats,
-    pub user_ids: Vec<Vec<i64>>,
+    details: details::DetailCache,
+    stats: held_stats::HeldStats,
+    user_ids: Vec<Vec<i64>>,
     /// Per firearm (catalog order): what the list filters test.
-    pub facts: Vec<facts::Facts>,
+    facts: Vec<facts::Facts>,
     /// The firearm list's per-filter sets (its fast path).
-    pub list: list_index::ListIndex,
+    list: list_index::ListIndex,
     /// Parent firearm id → positions of its direct variants.
-    pub variants: HashMap<String, Vec<usize>>,
+    variants: HashMap<String, Vec<usize>>,
     /// Counts, name orders and parent chains derived from the whole catalog.
-    pub aggregates: aggregates::Aggregates,
+    aggregates: aggregates::Aggregates,
     /// The statistics operations' figures (71 to 84); built after a patched snapshot is served
     /// (`deferred`), read through `Snapshot::statistics`.
-    pub statistics: deferred::Deferred<statistics::Statistics>,
+    statistics: deferred::Deferred<statistics::Statistics>,
     /// Superlative rankings and power ratings (11, 18), deferred likewise (`Snapshot::rankings`).
-    pub rankings: deferred::Deferred<rankings::Rankings>,
+    rankings: deferred::Deferred<rankings::Rankings>,
     /// When a firearm, manufacturer, cartridge or load last changed (the statistics summary's).
-    pub last_change: Option<String>,
+    last_change: Option<String>,
     /// Details of the other records (catalog order), Explorer's view then the full one.
-    pub manufacturer_details: Vec<[Rendered; 2]>,
-    pub caliber_details: Vec<[Rendered; 2]>,
-    pub orders: Orders,
+    manufacturer_details: Vec<[Rendered; 2]>,
+    caliber_details: Vec<[Rendered; 2]>,
+    orders: Orders,
     /// Shared with the next snapshot when a patch leaves every indexed text as it was.
     #[serde(with = "search::persisted")]
-    pub search: std::sync::Arc<SearchIndex>,
+    search: std::sync::Arc<SearchIndex>,
     /// The game analytics of the live stats (`game`), deferred likewise (`Snapshot::game`).
-    pub game: deferred::Deferred<std::sync::Arc<game::GameAnalytics>>,
+    game: deferred::Deferred<std::sync::Arc<game::GameAnalytics>>,
     /// The firearms packed for the similar-firearms operation, on its first request
     /// (`Snapshot::most_similar`); neither persisted nor patched.
     #[serde(skip, default = "deferred::Deferred::pending")]
-    pub similarity: deferred::Deferred<similarity::Packed>,
+    similarity: deferred::Deferred<similarity::Packed>,
     /// The free-text traits' distinct values, on the first request that matches them
     /// (`Snapshot::text_index`); neither persisted nor patched.
     #[serde(skip, default = "deferred::Deferred::pending")]
-    pub text_index: deferred::Deferred<text_index::TextIndex>,
+    text_index: deferred::Deferred<text_index::TextIndex>,
     /// Each country's adopters, on the first arsenal request (`Snapshot::arsenals`); neither
     /// persisted nor patched.
     #[serde(skip, default = "deferred::Deferred::pending")]
-    pub arsenals: deferred::Deferred<arsenals::Arsenals>,
+    arsenals: deferred::Deferred<arsenals::Arsenals>,
     /// Image id → the position of the firearm carrying it, on the first image event's payload
     /// (`Snapshot::image_owner`); neither persisted nor patched.
     #[serde(skip, default = "deferred::Deferred::pending")]
-    pub image_owners: deferred::Deferred<HashMap<i64, u32>>,
+    image_owners: deferred::Deferred<HashMap<i64, u32>>,
     /// The filter options' answer (8), rendered on its first request and served again: it
     /// depends on nothing but the snapshot (165 KB at 100,000 firearms); neither persisted nor
     /// patched.
     #[serde(skip, default = "deferred::Deferred::pending")]
-    pub filter_options: deferred::Deferred<Rendered>,
+    filter_options: deferred::Deferred<Rendered>,
     /// The by-era answers (78) of the decades the catalog has, by decade.
     #[serde(skip)]
-    pub era_answers: kept_answers::KeptAnswers<i64>,
+    era_answers: kept_answers::KeptAnswers<i64>,
     /// Countries' arsenals as answered (operation 60), the first `ARSENALS_KEPT` asked for.
     #[serde(skip, default = "arsenal_answers")]
-    pub arsenal_answers: kept_answers::KeptAnswers<[u8; 2]>,
+    arsenal_answers: kept_answers::KeptAnswers<[u8; 2]>,
     /// Tier lists as answered (operation 86), the first `TIER_LISTS_KEPT` asked for.
     #[serde(skip, default = "tier_list_answers")]
-    pub tier_list_answers: kept_answers::KeptAnswers<TierListAsked>,
+    tier_list_answers: kept_answers::KeptAnswers<TierListAsked>,
     /// Ammunition loads' list items as lists serve them, kept in `AMMUNITION_ITEMS_KEPT` slots by
     /// position (`http::catalog::ammunition`).
     #[serde(skip, default = "ammunition_items")]
-    pub ammunition_items: kept_texts::KeptTexts,
+    ammunition_items: kept_texts::KeptTexts,
 }
 
 /// What a tier list's answer depends on besides the snapshot: the dataset version (None: the

@@ -5,8 +5,8 @@ use crate::read::snapshot::Snapshot;
 
 pub fn in_catalog(snapshot: &Snapshot, target: &Target) -> bool {
     match target.kind.as_str() {
-        "firearm" => snapshot.read.firearm_at.contains_key(&target.id),
-        "attachment" => snapshot.read.attachment_at.contains_key(&target.id),
+        "firearm" => snapshot.has_firearm(&target.id),
+        "attachment" => snapshot.attachment(&target.id).is_ok(),
         _ => false,
     }
 }

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::access::plan::Plan;
-use crate::read::records::view_index;
+use crate::read::query;
 use crate::read::snapshot::Snapshot;
 use crate::read::views::{self, View};
 
@@ -17,17 +17,15 @@ pub fn event_data(snapshot: &Snapshot, resource: &str, id: &str, plan: Plan) -> 
     let view = View::of(plan);
     let catalog = &snapshot.catalog;
     let rendered = match resource {
-        "firearm" => snapshot
-            .read
-            .firearm_at
-            .get(id)
-            .and_then(|&at| serde_json::from_str(snapshot.firearm_detail(at, view).data()).ok()),
-        "manufacturer" => snapshot.read.manufacturer_at.get(id).and_then(|&at| {
-            serde_json::from_str(snapshot.read.manufacturer_details[at][view_index(view)].data()).ok()
-        }),
-        "caliber" => snapshot.read.caliber_at.get(id).and_then(|&at| {
-            serde_json::from_str(snapshot.read.caliber_details[at][view_index(view)].data()).ok()
-        }),
+        "firearm" => {
+            query::firearms::detail(snapshot, id, view).ok().and_then(|r| serde_json::from_str(r.data()).ok())
+        }
+        "manufacturer" => query::records::manufacturer(snapshot, id, view)
+            .ok()
+            .and_then(|r| serde_json::from_str(r.data()).ok()),
+        "caliber" => {
+            query::records::caliber(snapshot, id, view).ok().and_then(|r| serde_json::from_str(r.data()).ok())
+        }
         "category" => catalog
             .categories
             .iter()

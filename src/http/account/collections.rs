@@ -91,7 +91,7 @@ pub async fn create(
             "You have no favorites to share: add some (POST /v1/me/favorites/{firearmId}) or send firearmIds.",
         ));
     }
-    let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.read.firearm_at.contains_key(*id)).collect();
+    let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.has_firearm(id)).collect();
     if !missing.is_empty() {
         return Err(ApiError::missing_ids("firearm", &missing));
     }
@@ -149,8 +149,8 @@ pub async fn shared(
     let firearms: Vec<Value> = collection
         .firearm_ids
         .iter()
-        .filter_map(|id| snapshot.read.firearm_at.get(id))
-        .map(|&at| serde_json::from_str(snapshot.read.forms.item(at).get()).unwrap_or(Value::Null))
+        .filter_map(|id| snapshot.firearm_position(id).ok())
+        .map(|at| serde_json::from_str(snapshot.list_item(at).get()).unwrap_or(Value::Null))
         .collect();
     let data = json!({
         "shareId": collection.share_id,

@@ -26,8 +26,7 @@ pub async fn list(
     paging: Paging,
 ) -> Result<Response, ApiError> {
     let ids = favorites::ids(&state.db, &account_id).await?;
-    let positions: Vec<usize> =
-        ids.iter().filter_map(|id| snapshot.read.firearm_at.get(id).copied()).collect();
+    let positions: Vec<usize> = snapshot.firearm_positions(&ids);
     Ok(page_of(&snapshot, &paging, &positions, ItemForm::Plan(View::of(caller.plan))))
 }
 

@@ -18,7 +18,7 @@ use crate::read::snapshot::Snapshot;
 /// The positions of the loads whose facts pass `keep` (of the caliber at `caliber` only, when
 /// given), by name.
 fn sorted(snapshot: &Snapshot, caliber: Option<usize>, keep: impl Fn(&LoadFacts) -> bool) -> Vec<usize> {
-    let aggregates = &snapshot.read.aggregates;
+    let aggregates = snapshot.aggregates();
     let loads: Box<dyn Iterator<Item = usize>> = match caliber {
         Some(caliber) => Box::new(aggregates.ammunition_by_caliber[caliber].iter().map(|&at| at as usize)),
         None => Box::new(aggregates.ammunition_by_name.iter().copied()),
@@ -35,7 +35,7 @@ pub fn page(
 ) -> Response {
     let loads = sorted(snapshot, caliber, keep);
     let (page, pagination) = paging.slice(&loads);
-    let items = &snapshot.read.ammunition_items;
+    let items = snapshot.ammunition_items();
     respond::paged_raw(
         page.len(),
         |i, body| items.with(page[i], || item_text(snapshot, page[i]), |kept| kept.append_to(body)),
@@ -85,7 +85,7 @@ pub async fn list(
     paging: Paging,
 ) -> Result<Response, ApiError> {
     let caliber = match &caliber {
-        Some(c) => Some(*snapshot.read.caliber_at.get(c).ok_or_else(|| {
+        Some(c) => Some(snapshot.caliber_position(c).ok_or_else(|| {
             ApiError::not_found("caliber", c).with_details(json!({ "parameter": CALIBER_ID.name }))
         })?),
         None => None,

@@ -14,8 +14,8 @@ use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
 use crate::read::list_index::Filters;
+use crate::read::query;
 use crate::read::records;
-use crate::read::rendered::Rendered;
 use crate::read::views::View;
 
 /// A caliber's firearms.
@@ -68,8 +68,7 @@ pub async fn list(
     paging: Paging,
 ) -> Result<Response, ApiError> {
     let mut calibers: Vec<&Caliber> = snapshot
-        .read
-        .aggregates
+        .aggregates()
         .calibers_by_name
         .iter()
         .map(|&at| &snapshot.catalog.calibers[at])
@@ -93,16 +92,7 @@ pub async fn compare(
     snapshot: CurrentSnapshot,
     Valid(CaliberCompareQuery { ids }): Valid<CaliberCompareQuery>,
 ) -> Result<Response, ApiError> {
-    let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.read.caliber_at.contains_key(*id)).collect();
-    if !missing.is_empty() {
-        return Err(ApiError::missing_ids("caliber", &missing));
-    }
-    let full = records::view_index(View::Full);
-    let details: Vec<&str> = ids
-        .iter()
-        .map(|id| snapshot.read.caliber_details[snapshot.read.caliber_at[id]][full].data())
-        .collect();
-    Ok(Rendered::envelope(&format!("[{}]", details.join(","))).into_response())
+    Ok(query::records::calibers(&snapshot, &ids)?.into_response())
 }
 
 /// One cartridge with provenance (specSource: the standard its figures come from).
@@ -114,9 +104,7 @@ pub async fn detail(
     caller: Caller,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    snapshot.caliber(&id)?;
-    let at = snapshot.read.caliber_at[&id];
-    Ok(snapshot.read.caliber_details[at][records::view_index(View::of(caller.plan))].into_response())
+    Ok(query::records::caliber(&snapshot, &id, View::of(caller.plan))?.into_response())
 }
 
 /// The firearms chambered for this cartridge, by name.
@@ -161,8 +149,7 @@ pub async fn parent_chain(
 ) -> Result<Response, ApiError> {
     let (at, _) = snapshot.caliber(&id)?;
     let chain: Vec<Value> = snapshot
-        .read
-        .aggregates
+        .aggregates()
         .parent_chain(at)
         .into_iter()
         .map(|at| link(&snapshot.catalog.calibers[at]))
@@ -186,7 +173,7 @@ pub async fn family(
         list.into_iter().map(link).collect::<Vec<_>>()
     };
     let parent =
-        me.parent_cartridge_id.as_ref().and_then(|p| snapshot.read.caliber_at.get(p)).map(|&i| link(&all[i]));
+        me.parent_cartridge_id.as_ref().and_then(|p| snapshot.caliber_position(p)).map(|i| link(&all[i]));
     let siblings = match &me.parent_cartridge_id {
         Some(p) => by_name(
             all.iter().filter(|c| c.id != me.id && c.parent_cartridge_id.as_ref() == Some(p)).collect(),

@@ -14,7 +14,7 @@ use crate::read::views;
 
 fn with_count(snapshot: &Snapshot, at: usize) -> Value {
     let category = &snapshot.catalog.categories[at];
-    let count = snapshot.read.aggregates.firearms_per_category[at];
+    let count = snapshot.aggregates().firearms_per_category[at];
     json!({ "id": category.id, "name": category.name, "description": category.description, "firearmCount": count })
 }
 

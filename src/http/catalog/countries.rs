@@ -20,8 +20,7 @@ use crate::read::snapshot::Snapshot;
     responses((status = 200, body = schemas::CountriesResponse)))]
 pub async fn list(snapshot: CurrentSnapshot) -> Response {
     let data: Vec<Value> = snapshot
-        .read
-        .aggregates
+        .aggregates()
         .countries
         .iter()
         .map(|(code, c)| {
@@ -48,7 +47,7 @@ pub async fn arsenal(
     let key: [u8; 2] = code.as_bytes().try_into().expect("a country code is two letters");
     // Kept once answered (a bounded few): each adopter's firearm is decoded from the packed
     // table, a few milliseconds for a large country at 100,000 firearms.
-    let answered = snapshot.read.arsenal_answers.get_or_render(key, || answer(&snapshot, &code));
+    let answered = snapshot.arsenal_answer(key, || answer(&snapshot, &code));
     answered.map(|answer| answer.into_response())
 }
 

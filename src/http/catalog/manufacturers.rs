@@ -40,8 +40,7 @@ pub async fn list(
     paging: Paging,
 ) -> Result<Response, ApiError> {
     let mut makers: Vec<_> = snapshot
-        .read
-        .aggregates
+        .aggregates()
         .manufacturers_by_name
         .iter()
         .map(|&at| &snapshot.catalog.manufacturers[at])
@@ -68,9 +67,7 @@ pub async fn detail(
     caller: Caller,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let (at, _) = snapshot.manufacturer(&id)?;
-    let view = crate::read::records::view_index(View::of(caller.plan));
-    Ok(snapshot.read.manufacturer_details[at][view].into_response())
+    Ok(crate::read::query::records::manufacturer(&snapshot, &id, View::of(caller.plan))?.into_response())
 }
 
 /// A manufacturer's firearms, ordered by name.

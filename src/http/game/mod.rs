@@ -46,7 +46,7 @@ pub fn version(params: &mut Params) -> Option<String> {
 /// A firearm as the caller's plan lists it (Explorer: the summary list item; Builder and up: the
 /// full flat record), or None when the catalog no longer holds it (a frozen version's entry).
 pub fn listed(snapshot: &Snapshot, view: View, entry: &Entry) -> Option<Box<RawValue>> {
-    Some(snapshot.read.forms.listed_raw(entry.at?, view))
+    Some(snapshot.listed_raw(entry.at?, view))
 }
 
 /// The archetype's name.

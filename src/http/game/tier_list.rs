@@ -90,7 +90,7 @@ pub async fn tier_list(
     // 40 µs of a request's 80 at 100,000 firearms, for an answer that changes only with the
     // snapshot (by hand: 13,000-14,000 -> 25,000-35,000 requests a second).
     let asked = (query.version.clone(), category, metric, query.per_tier, view);
-    let answered = snapshot.read.tier_list_answers.get_or_render(asked, || {
+    let answered = snapshot.tier_list_answer(asked, || {
         respond::one_kept(TierList {
             version: query.version.as_deref(),
             metric: metric.name(),

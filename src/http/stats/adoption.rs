@@ -53,7 +53,7 @@ crate::query_params_doc!(TypeQuery);
 /// The firearms of a count, by name (case aside, ties by id: the name order's rank), at most
 /// `FIREARMS_SHOWN`; only those shown are decoded.
 fn named(snapshot: &SnapshotWithFigures, firearms: &BTreeSet<usize>) -> Vec<Value> {
-    let names = &snapshot.read.orders.name;
+    let names = &snapshot.orders().name;
     let mut named: Vec<usize> = firearms.iter().copied().collect();
     named.sort_unstable_by_key(|&at| names.key(at, false));
     named
@@ -75,7 +75,7 @@ pub async fn by_country(
     let code = query.code;
     let adoption = &snapshot.statistics().adoption;
     let known =
-        snapshot.read.aggregates.countries.contains_key(&code) || adoption.by_country.contains_key(&code);
+        snapshot.aggregates().countries.contains_key(&code) || adoption.by_country.contains_key(&code);
     if !known {
         return Err(ApiError::not_found("country", &code).with_details(json!({ "parameter": CODE.name })));
     }

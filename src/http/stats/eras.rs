@@ -49,7 +49,7 @@ pub async fn by_era(
         // Not kept: any decade may be asked for, and one with no firearm answers zeros at once.
         return era(&snapshot, decade, &[]).map(|era| era.into_response()).map_err(ApiError::internal);
     };
-    let kept = snapshot.read.era_answers.get_or_render(decade, || era(&snapshot, decade, positions));
+    let kept = snapshot.era_answer(decade, || era(&snapshot, decade, positions));
     kept.map(|era| era.into_response()).map_err(ApiError::internal)
 }
 
@@ -58,11 +58,11 @@ fn era(snapshot: &SnapshotWithFigures, decade: i64, positions: &[usize]) -> serd
     // Counted on the packed facts and the items spliced as rendered: at 100,000 firearms a
     // decade holds thousands, and tallying their records' strings and parsing each shown item
     // back into a value took about 7 ms.
-    let (catalog, read) = (&snapshot.catalog, &snapshot.read);
+    let catalog = &snapshot.catalog;
     let mut per_category = vec![0; catalog.categories.len()];
     let mut per_country: HashMap<[u8; 2], usize> = HashMap::new();
     for &at in positions {
-        let facts = &read.facts[at];
+        let facts = &snapshot.facts()[at];
         if let Some(category) = facts.category_position() {
             per_category[category] += 1;
         }
@@ -85,7 +85,7 @@ fn era(snapshot: &SnapshotWithFigures, decade: i64, positions: &[usize]) -> serd
             .map(|(country_code, count)| CountryCount { country_code, count })
             .collect(),
         calibers: calibers_of(snapshot, decade, usize::MAX),
-        firearms: positions.iter().take(ERA_FIREARMS_SHOWN).map(|&at| read.forms.item(at)).collect(),
+        firearms: positions.iter().take(ERA_FIREARMS_SHOWN).map(|&at| snapshot.list_item(at)).collect(),
     })
 }
 

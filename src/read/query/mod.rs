@@ -10,5 +10,6 @@
 pub mod firearm_pages;
 pub mod firearms;
 pub mod rankings;
+pub mod records;
 pub mod search;
 pub mod statistics;

@@ -110,7 +110,7 @@ async fn a_few_changed_records_are_patched_in_and_answered_as_a_build_would(back
     let after = app.state.catalog.current();
     assert_eq!(after.firearms_rendered, 1);
     assert!(after.patched_in_place, "every firearm kept its place: the read model is taken in place");
-    assert!(std::sync::Arc::ptr_eq(&before.read.search, &after.read.search), "the index is kept");
+    assert!(std::sync::Arc::ptr_eq(before.search_index(), after.search_index()), "the index is kept");
     assert_ne!(etag(&app, &key, "/v1/firearms/ak-47").await, untouched, "the changed figures are served");
 
     // A fourth renames a firearm and a maker (which every firearm it makes is indexed under):
@@ -122,7 +122,11 @@ async fn a_few_changed_records_are_patched_in_and_answered_as_a_build_would(back
     let made_by_glock = catalog.firearms.iter().filter(|f| f.manufacturer_id == "glock").count();
     import_and_catch_up(&app, catalog).await;
     let patched = app.state.catalog.current();
-    assert_eq!(patched.read.search.patched_firearms(), made_by_glock + 1, "the renamed firearms re-indexed");
+    assert_eq!(
+        patched.search_index().patched_firearms(),
+        made_by_glock + 1,
+        "the renamed firearms re-indexed"
+    );
     assert!(patched.patched_in_place);
     let found: serde_json::Value =
         app.get_with_key("/v1/firearms/search?q=patchworks", &key).await.json().await.unwrap();

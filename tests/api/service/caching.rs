@@ -105,6 +105,21 @@ async fn a_compressed_answer_decodes_and_its_etag_revalidates() {
     assert_eq!(revalidated.status(), 304);
 }
 
+/// A keyed GET of `path` accepting `coding`, revalidating `if_none_match` when given.
+fn asked(
+    app: &TestApp,
+    path: &str,
+    key: &str,
+    coding: &str,
+    if_none_match: Option<&str>,
+) -> reqwest::RequestBuilder {
+    let request = app.client.get(app.url(path)).header("x-api-key", key).header("accept-encoding", coding);
+    match if_none_match {
+        Some(etag) => request.header("if-none-match", etag),
+        None => request,
+    }
+}
+
 /// What a response's Vary headers name, lower-cased and joined.
 fn vary_of(response: &reqwest::Response) -> String {
     let values = response.headers().get_all("vary").iter().map(|v| v.to_str().unwrap().to_ascii_lowercase());
@@ -121,14 +136,7 @@ async fn a_304_repeats_the_etag_of_the_200_it_stands_for() {
     let paths = [DETAIL, "/v1/firearms?per_page=5", "/v1/firearms/top?stat=heaviest", "/v1/stats/summary"];
     for path in paths {
         for coding in ["gzip", "br", "identity"] {
-            let ask = |if_none_match: Option<&str>| {
-                let request =
-                    app.client.get(app.url(path)).header("x-api-key", &key).header("accept-encoding", coding);
-                match if_none_match {
-                    Some(etag) => request.header("if-none-match", etag),
-                    None => request,
-                }
-            };
+            let ask = |if_none_match| asked(&app, path, &key, coding, if_none_match);
             let full = ask(None).send().await.unwrap();
             assert_eq!(full.status(), 200, "{path} {coding}");
             let etag = full.headers()["etag"].to_str().unwrap().to_owned();
@@ -172,14 +180,7 @@ async fn a_large_answer_is_compressed_once_in_either_coding_and_decodes_to_the_p
         }),
     ];
     for (coding, decode) in decoders {
-        let ask = |if_none_match: Option<&str>| {
-            let request =
-                app.client.get(app.url(ARSENAL)).header("x-api-key", &key).header("accept-encoding", coding);
-            match if_none_match {
-                Some(etag) => request.header("if-none-match", etag),
-                None => request,
-            }
-        };
+        let ask = |if_none_match| asked(&app, ARSENAL, &key, coding, if_none_match);
         let first = ask(None).send().await.unwrap();
         assert_eq!(first.status(), 200);
         assert_eq!(first.headers()["content-encoding"], coding);

@@ -20,7 +20,7 @@ pub async fn users(
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let (at, firearm) = snapshot.firearm(&id)?;
-    Ok(respond::one(firearm_json::users(&firearm, &snapshot.read.user_ids[at])))
+    Ok(respond::one(firearm_json::users(&firearm, snapshot.user_ids(at))))
 }
 
 /// The firearm's users grouped by country code (users without one under `countryCode: null`),
@@ -33,7 +33,7 @@ pub async fn adoption_map(
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let (at, firearm) = snapshot.firearm(&id)?;
-    let users = firearm_json::users(&firearm, &snapshot.read.user_ids[at]);
+    let users = firearm_json::users(&firearm, snapshot.user_ids(at));
     let mut groups: BTreeMap<Option<String>, Vec<Value>> = BTreeMap::new();
     for user in users.as_array().into_iter().flatten() {
         let code = user["countryCode"].as_str().map(str::to_owned);

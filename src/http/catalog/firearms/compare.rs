@@ -7,6 +7,7 @@ use crate::http::ApiError;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
+use crate::read::query::firearms;
 use crate::read::rendered::Rendered;
 use crate::read::views::View;
 
@@ -39,13 +40,13 @@ pub async fn compare(
     caller: Caller,
     Valid(CompareQuery { ids }): Valid<CompareQuery>,
 ) -> Result<Response, ApiError> {
-    let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.read.firearm_at.contains_key(*id)).collect();
+    let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.has_firearm(id)).collect();
     if !missing.is_empty() {
         return Err(ApiError::missing_ids("firearm", &missing));
     }
     let view = View::of(caller.plan);
-    let details: Vec<Rendered> =
-        ids.iter().map(|id| snapshot.firearm_detail(snapshot.read.firearm_at[id], view)).collect();
+    let details =
+        ids.iter().map(|id| firearms::detail(&snapshot, id, view)).collect::<Result<Vec<_>, _>>()?;
     let details: Vec<&str> = details.iter().map(Rendered::data).collect();
     Ok(Rendered::envelope(&format!("[{}]", details.join(","))).into_response())
 }

@@ -76,7 +76,7 @@ fn range(ascending: &[u32], value: impl Fn(usize) -> Option<f64>) -> Range {
     responses((status = 200, body = schemas::FilterOptionsResponse)))]
 pub async fn filter_options(snapshot: CurrentSnapshot) -> Response {
     // Rendered once per snapshot; values borrowed, so writing them cannot fail.
-    let kept = snapshot.read.filter_options.get_or_build(|| {
+    let kept = snapshot.filter_options(|| {
         options(&snapshot).expect("the filter options are written from strings and numbers")
     });
     kept.into_response()
@@ -85,8 +85,8 @@ pub async fn filter_options(snapshot: CurrentSnapshot) -> Response {
 /// The filter options, read off the list's per-filter sets and sort orders, not the records: at
 /// 100,000 firearms counting over every record took about 120 ms a request.
 fn options(snapshot: &Snapshot) -> serde_json::Result<Rendered> {
-    let (catalog, read) = (&snapshot.catalog, &snapshot.read);
-    let counts = read.list.value_counts();
+    let catalog = &snapshot.catalog;
+    let counts = snapshot.filter_value_counts();
     let firearms = &catalog.firearms;
     let has_3d_model = [("false", counts.has_3d_model[0]), ("true", counts.has_3d_model[1])];
     respond::one_kept(FilterOptions {
@@ -99,11 +99,11 @@ fn options(snapshot: &Snapshot) -> serde_json::Result<Rendered> {
         ),
         status: ids(&counts.status, |at| FIREARM_STATUSES[at]),
         has_3d_model: counted(has_3d_model.into_iter().filter(|(_, count)| *count > 0)),
-        year_introduced: range(read.orders.year.known(), |at| {
+        year_introduced: range(snapshot.orders().year.known(), |at| {
             firearms.get(at).year_introduced.map(|y| y as f64)
         }),
-        weight: range(read.orders.weight.known(), |at| firearms.get(at).weight_empty_g),
-        barrel_length: range(read.list.by_barrel_length(), |at| firearms.get(at).barrel_length_mm),
+        weight: range(snapshot.orders().weight.known(), |at| firearms.get(at).weight_empty_g),
+        barrel_length: range(snapshot.by_barrel_length(), |at| firearms.get(at).barrel_length_mm),
     })
 }
 
@@ -116,7 +116,7 @@ fn ids<'a>(values: &[(usize, usize)], id: impl Fn(usize) -> &'a str) -> Vec<Coun
 #[utoipa::path(get, path = "/v1/firearms/action-types", tag = "Firearms",
     responses((status = 200, body = schemas::ActionTypesResponse)))]
 pub async fn action_types(snapshot: CurrentSnapshot) -> Response {
-    let counts = snapshot.read.list.value_counts();
+    let counts = snapshot.filter_value_counts();
     let data: Vec<ActionTypeCount> = ids(&counts.action, |at| ACTION_TYPES[at])
         .into_iter()
         .map(|Counted { value, count }| ActionTypeCount { action_type: value, count })

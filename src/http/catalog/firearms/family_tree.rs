@@ -30,11 +30,8 @@ fn descendants(snapshot: &Snapshot, id: &str, depth: usize) -> Vec<Value> {
         return vec![];
     }
     let firearms = &snapshot.catalog.firearms;
-    let mut children: Vec<Arc<Firearm>> = snapshot
-        .read
-        .variants
-        .get(id)
-        .map_or_else(Vec::new, |at| at.iter().map(|&i| firearms.get(i)).collect());
+    let mut children: Vec<Arc<Firearm>> =
+        snapshot.variant_positions(id).iter().map(|&i| firearms.get(i)).collect();
     children.sort_by_key(|f| (f.year_introduced.unwrap_or(i64::MAX), f.name.to_lowercase()));
     children
         .into_iter()
@@ -59,7 +56,7 @@ pub async fn family_tree(
     let mut ancestors = Vec::new();
     let mut parent = firearm.parent_firearm_id.clone();
     while let Some(parent_id) = parent.take() {
-        let Some(&at) = snapshot.read.firearm_at.get(&parent_id) else { break };
+        let Ok(at) = snapshot.firearm_position(&parent_id) else { break };
         if ancestors.len() >= MAX_DEPTH {
             break;
         }

@@ -27,7 +27,7 @@ pub async fn game_stats(
 ) -> Result<Response, ApiError> {
     let (at, firearm) = snapshot.firearm(&id)?;
     let mut data = json!({ "id": firearm.id, "name": firearm.name });
-    for (name, value) in snapshot.read.stats.get(at).named() {
+    for (name, value) in snapshot.live_stats(at).named() {
         data[name] = json!(value);
     }
     Ok(respond::one(data))

@@ -55,7 +55,7 @@ pub async fn popular(
     let view = View::of(caller.plan);
     let rows: Vec<(usize, i64)> = viewed
         .iter()
-        .filter_map(|(id, requests)| Some((*snapshot.read.firearm_at.get(id)?, *requests)))
+        .filter_map(|(id, requests)| Some((snapshot.firearm_position(id).ok()?, *requests)))
         .take(limit)
         .collect();
     let head = PopularAnswer { days, since: first_day };

@@ -128,8 +128,7 @@ pub async fn head_to_head(
     snapshot: CurrentSnapshot,
     Valid(HeadToHeadQuery { a, b }): Valid<HeadToHeadQuery>,
 ) -> Result<Response, ApiError> {
-    let missing: Vec<&String> =
-        [&a, &b].into_iter().filter(|id| !snapshot.read.firearm_at.contains_key(*id)).collect();
+    let missing: Vec<&String> = [&a, &b].into_iter().filter(|id| !snapshot.has_firearm(id)).collect();
     if !missing.is_empty() {
         return Err(ApiError::missing_ids("firearm", &missing));
     }

@@ -40,7 +40,7 @@ pub async fn resolve_one(
     Valid(ResolveQuery { q }): Valid<ResolveQuery>,
 ) -> Result<Response, ApiError> {
     let resolution =
-        resolve_text(&snapshot.read.search, &snapshot.catalog.firearms, &q).map_err(ApiError::internal)?;
+        resolve_text(snapshot.search_index(), &snapshot.catalog.firearms, &q).map_err(ApiError::internal)?;
     Ok(respond::one(resolution))
 }
 
@@ -82,7 +82,7 @@ pub async fn resolve_batch(
     let resolutions = batch
         .queries
         .iter()
-        .map(|q| resolve_text(&snapshot.read.search, &snapshot.catalog.firearms, q.trim()))
+        .map(|q| resolve_text(snapshot.search_index(), &snapshot.catalog.firearms, q.trim()))
         .collect::<Result<Vec<Resolution>, _>>()
         .map_err(ApiError::internal)?;
     Ok(respond::one(resolutions))

@@ -42,8 +42,7 @@ pub async fn similar(
         .most_similar(at, limit)
         .into_iter()
         .map(|(score, i)| {
-            let mut item: Value =
-                serde_json::from_str(snapshot.read.forms.item(i).get()).unwrap_or(Value::Null);
+            let mut item: Value = serde_json::from_str(snapshot.list_item(i).get()).unwrap_or(Value::Null);
             item["score"] = json!(score);
             item
         })

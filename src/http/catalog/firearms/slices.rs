@@ -53,8 +53,7 @@ fn slice(
         Some(_) => marks.iter().filter(|&at| in_category(snapshot, at, category)).count(),
     };
     let page: Vec<usize> = snapshot
-        .read
-        .orders
+        .orders()
         .name
         .iter(false)
         .filter(|&at| marks.holds(at) && in_category(snapshot, at, category))

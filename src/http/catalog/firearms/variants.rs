@@ -23,11 +23,8 @@ pub async fn variants(
 ) -> Result<Response, ApiError> {
     snapshot.firearm_position(&id)?;
     let firearms = &snapshot.catalog.firearms;
-    let mut children: Vec<Arc<Firearm>> = snapshot
-        .read
-        .variants
-        .get(&id)
-        .map_or_else(Vec::new, |at| at.iter().map(|&i| firearms.get(i)).collect());
+    let mut children: Vec<Arc<Firearm>> =
+        snapshot.variant_positions(&id).iter().map(|&i| firearms.get(i)).collect();
     children.sort_by_key(|f| (f.year_introduced.unwrap_or(i64::MAX), f.name.to_lowercase()));
     let data: Vec<Value> = children
         .iter()
