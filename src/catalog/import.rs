@@ -211,17 +211,16 @@ async fn import_on(
     // size, for the count of records it leaves unchanged.
     let mut stored = rows::StoredTables::new();
     let mut stored_counts = HashMap::new();
-    for table in &rows::TABLES {
+    for table in Table::ALL {
         let versions = match &scope {
-            Scope::Whole { .. } => store::stored_versions(&mut tx, table.name).await,
+            Scope::Whole { .. } => store::stored_versions(&mut tx, table).await,
             Scope::Part(_) => {
                 let ids: Vec<String> = rows::ids(&catalog, table).map(str::to_owned).collect();
-                stored_counts
-                    .insert(table.name, store::count(&mut tx, table.name).await.map_err(|e| e.to_string())?);
-                store::stored_versions_of(&mut tx, table.name, &ids).await
+                stored_counts.insert(table, store::count(&mut tx, table).await.map_err(|e| e.to_string())?);
+                store::stored_versions_of(&mut tx, table, &ids).await
             }
         };
-        stored.insert(table.name, versions.map_err(|e| e.to_string())?);
+        stored.insert(table, versions.map_err(|e| e.to_string())?);
     }
     let stored = Arc::new(stored);
     let suspended = bulk_references::suspend_for_bulk(&mut tx, db.backend(), &catalog).await?;
@@ -230,8 +229,8 @@ async fn import_on(
         Scope::Part(part) => Some(part.energies.clone()),
     };
     let mut types = HashMap::new();
-    for table in &rows::TABLES {
-        let names = std::iter::once(table.name).chain(table.children.iter().map(|(child, _)| *child));
+    for table in Table::ALL {
+        let names = std::iter::once(table.name()).chain(table.children().iter().map(|(child, _)| *child));
         for name in names {
             let columns =
                 store::column_types(&mut tx, db.backend(), name).await.map_err(|e| e.to_string())?;
@@ -241,22 +240,22 @@ async fn import_on(
     let writing = Writing { backend: db.backend(), types, now: now.clone() };
     let mut feed = RowFeed::start(catalog.clone(), stored.clone(), energies, writing);
     let whole = matches!(scope, Scope::Whole { .. });
-    for table in &rows::TABLES {
-        bar.set_message(table.name);
+    for table in Table::ALL {
+        bar.set_message(table.name());
         let started = std::time::Instant::now();
         let row_count = rows::len(&catalog, table);
-        let stored = &stored[table.name];
+        let stored = &stored[&table];
         let mut counts = sync_table(&mut tx, table, &catalog, stored, whole, &mut feed, &mut log).await?;
-        if let Some(&count) = stored_counts.get(table.name) {
+        if let Some(&count) = stored_counts.get(&table) {
             counts.unchanged = count - counts.updated;
         }
         tracing::debug!(
-            table = table.name,
+            table = table.name(),
             ?counts,
             elapsed_ms = started.elapsed().as_millis() as u64,
             "synced"
         );
-        summary.per_table.push((table.name, counts));
+        summary.per_table.push((table.name(), counts));
         bar.inc(row_count as u64);
     }
     bar.finish_and_clear();
@@ -305,7 +304,7 @@ async fn import_on(
 
 async fn sync_table(
     conn: &mut sqlx::AnyConnection,
-    table: &Table,
+    table: Table,
     catalog: &Catalog,
     stored: &HashMap<String, store::Stored>,
     whole: bool,
@@ -322,8 +321,8 @@ async fn sync_table(
     deleted.sort();
     drop(new_ids);
     counts.deleted = deleted.len();
-    let deleted_records = if table.name == rows::FIREARMS.name && !deleted.is_empty() {
-        store::stored_records(conn, table.name, &deleted).await.map_err(|e| e.to_string())?
+    let deleted_records = if table == Table::Firearms && !deleted.is_empty() {
+        store::stored_records(conn, table, &deleted).await.map_err(|e| e.to_string())?
     } else {
         HashMap::new()
     };
@@ -335,7 +334,7 @@ async fn sync_table(
         feed.dispose(written);
     }
 
-    if let Some(prefix) = table.event_prefix {
+    if let Some(prefix) = table.event_prefix() {
         for id in &deleted {
             log.events.push(Event::of(format!("{prefix}.deleted"), prefix, id));
             if let Some(old) = deleted_records.get(id) {
@@ -343,19 +342,19 @@ async fn sync_table(
             }
         }
     }
-    log.records.extend(deleted.into_iter().map(|id| (table.name, id)));
+    log.records.extend(deleted.into_iter().map(|id| (table.name(), id)));
     Ok(counts)
 }
 
 async fn delete_with_children(
     conn: &mut sqlx::AnyConnection,
-    table: &Table,
+    table: Table,
     ids: &[String],
 ) -> Result<(), String> {
-    for (child_table, parent_column) in table.children {
+    for (child_table, parent_column) in table.children() {
         store::delete_where_in(conn, child_table, parent_column, ids).await.map_err(|e| e.to_string())?;
     }
-    store::delete_where_in(conn, table.name, "id", ids).await.map_err(|e| e.to_string())
+    store::delete_where_in(conn, table.name(), "id", ids).await.map_err(|e| e.to_string())
 }
 
 /// Write one chunk's created and changed records (unchanged ones are only counted), replacing the
@@ -363,7 +362,7 @@ async fn delete_with_children(
 /// to free (`RowFeed::dispose`).
 async fn write_chunk(
     conn: &mut sqlx::AnyConnection,
-    table: &Table,
+    table: Table,
     chunk: PreparedChunk,
     log: &mut ChangeLog,
     counts: &mut Counts,
@@ -378,19 +377,19 @@ async fn write_chunk(
 
     // The old records of changed firearms decide the finer firearm and image events.
     let replaced: Vec<String> = updated.iter().map(|r| r.id.clone()).collect();
-    let old_records = if table.name == rows::FIREARMS.name && !replaced.is_empty() {
-        store::stored_records(conn, table.name, &replaced).await.map_err(|e| e.to_string())?
+    let old_records = if table == Table::Firearms && !replaced.is_empty() {
+        store::stored_records(conn, table, &replaced).await.map_err(|e| e.to_string())?
     } else {
         HashMap::new()
     };
-    for (child_table, parent_column) in table.children {
+    for (child_table, parent_column) in table.children() {
         store::delete_where_in(conn, child_table, parent_column, &replaced)
             .await
             .map_err(|e| e.to_string())?;
     }
     insert::run(conn, statements).await?;
 
-    if let Some(prefix) = table.event_prefix {
+    if let Some(prefix) = table.event_prefix() {
         let events = &mut log.events;
         for row in &created {
             events.push(Event::of(format!("{prefix}.created"), prefix, &row.id));
@@ -403,13 +402,13 @@ async fn write_chunk(
     }
     let mut written = created;
     written.extend(updated);
-    log.records.extend(written.iter().map(|row| (table.name, row.id.clone())));
+    log.records.extend(written.iter().map(|row| (table.name(), row.id.clone())));
     Ok(written)
 }
 
 /// The events that go with firearm.created / firearm.updated.
-fn firearm_events(table: &Table, old: Option<&Value>, new: &Value) -> Vec<Event> {
-    if table.name != rows::FIREARMS.name {
+fn firearm_events(table: Table, old: Option<&Value>, new: &Value) -> Vec<Event> {
+    if table != Table::Firearms {
         return vec![];
     }
     let id = new["id"].as_str().unwrap_or_default();

@@ -17,5 +17,8 @@ mod sqlite_literal;
 pub mod stats_versions;
 pub mod store;
 pub mod synth;
+pub mod table;
 pub mod term;
 pub mod vocabulary;
+
+pub use table::Table;

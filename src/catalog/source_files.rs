@@ -52,7 +52,7 @@ fn parse_records(text: &str) -> Option<Vec<(&'static str, String)>> {
     text.lines()
         .map(|line| {
             let (kind, id) = line.split_once(' ')?;
-            let kind = load::KINDS.iter().find(|(k, _)| *k == kind)?.0;
+            let kind = load::KINDS.iter().find(|table| table.kind() == kind)?.kind();
             Some((kind, id.to_owned()))
         })
         .collect()
@@ -213,8 +213,9 @@ pub async fn changed_part(db: &Db, dir: &Path) -> Result<Option<(Catalog, Change
 /// Whether the remembered files hold as many records of each kind as the tables: otherwise a
 /// record in no remembered file could outlive the folder it came from.
 async fn accounts_for_every_record(conn: &mut AnyConnection, stored: &StoredFiles) -> Result<bool, String> {
-    for (kind, table) in load::KINDS {
-        let remembered = stored.values().flat_map(|file| &file.records).filter(|(k, _)| *k == kind).count();
+    for table in load::KINDS {
+        let remembered =
+            stored.values().flat_map(|file| &file.records).filter(|(kind, _)| *kind == table.kind()).count();
         if store::count(conn, table).await.map_err(|e| e.to_string())? != remembered {
             return Ok(false);
         }

@@ -5,9 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
+use armory::catalog::Table;
 use armory::catalog::import::{self, Summary};
 use armory::catalog::model::DataFile;
-use armory::catalog::rows::TABLES;
 use armory::catalog::synth::synthesize;
 use armory::catalog::{export, store};
 use armory::db::Db;
@@ -78,8 +78,8 @@ fn counts(summary: &Summary, table: &str) -> (usize, usize, usize, usize) {
 async fn stored_state(db: &Db) -> (Vec<Vec<(String, String)>>, armory::catalog::model::Catalog) {
     let mut conn = db.pool().acquire().await.unwrap();
     let mut versions = Vec::new();
-    for table in &TABLES {
-        let sql = format!("SELECT id, version FROM {} ORDER BY id", table.name);
+    for table in Table::ALL {
+        let sql = format!("SELECT id, version FROM {} ORDER BY id", table.name());
         versions.push(sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *conn).await.unwrap());
     }
     (versions, store::read_catalog(&mut conn).await.unwrap())
