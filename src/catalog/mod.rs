@@ -7,6 +7,7 @@ pub mod export;
 pub mod game_stats;
 pub mod held;
 pub mod import;
+pub mod import_error;
 pub mod insert;
 pub mod load;
 pub mod model;

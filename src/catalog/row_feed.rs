@@ -14,6 +14,7 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::game_stats::CartridgeEnergies;
+use super::import_error::ImportError;
 use super::insert::{self, Statement};
 use super::model::Catalog;
 use super::rows::{self, Row, RowSource, StoredTables, Table};
@@ -53,7 +54,7 @@ pub struct PreparedChunk {
 }
 
 pub struct RowFeed {
-    chunks: tokio::sync::mpsc::Receiver<Result<PreparedChunk, String>>,
+    chunks: tokio::sync::mpsc::Receiver<Result<PreparedChunk, ImportError>>,
     /// Written records on their way back to the feed's thread, to be freed there (`dispose`).
     spent: std::sync::mpsc::Sender<Vec<Written>>,
 }
@@ -94,8 +95,8 @@ impl RowFeed {
     }
 
     /// The next chunk of the table being written, records `CHUNK` at a time.
-    pub async fn next(&mut self) -> Result<PreparedChunk, String> {
-        self.chunks.recv().await.unwrap_or_else(|| Err("building the catalog's rows failed".to_owned()))
+    pub async fn next(&mut self) -> Result<PreparedChunk, ImportError> {
+        self.chunks.recv().await.unwrap_or(Err(ImportError::RowsStopped))
     }
 
     /// Hand records the import is done with back to the feed, which frees them between chunks:
@@ -131,7 +132,7 @@ fn prepare(
     table: Table,
     stored: &HashMap<String, Stored>,
     writing: &Writing,
-) -> Result<PreparedChunk, String> {
+) -> Result<PreparedChunk, ImportError> {
     let mut chunk = PreparedChunk::default();
     let mut parent_rows = Vec::new();
     let mut child_rows: HashMap<&str, Vec<Vec<(String, Value)>>> = HashMap::new();
@@ -157,7 +158,9 @@ fn prepare(
             Some(_) => chunk.updated.push(written),
         }
     }
-    let types = |table: &str| writing.types.get(table).ok_or_else(|| format!("no column types for {table}"));
+    let types = |table: &str| {
+        writing.types.get(table).ok_or_else(|| ImportError::Rows(format!("no column types for {table}")))
+    };
     chunk.statements = insert::prepare(
         writing.backend,
         table.name(),

@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use sqlx::{AnyConnection, AssertSqlSafe, Row as _};
 
+use super::import_error::ImportError;
 use super::insert;
 use super::model::{Ammunition, Caliber, Catalog, Firearm};
 use super::table::Table;
@@ -60,8 +61,8 @@ pub async fn append_rows(
     backend: Backend,
     table: &str,
     rows: &[Vec<(String, Value)>],
-) -> Result<(), String> {
-    let types = column_types(conn, backend, table).await.map_err(|e| e.to_string())?;
+) -> Result<(), ImportError> {
+    let types = column_types(conn, backend, table).await?;
     insert::run(conn, insert::prepare(backend, table, &types, rows, None, &[])?).await
 }
 
