@@ -11,6 +11,7 @@ use crate::catalog::stats_versions::FreezeError;
 use crate::catalog::store::StoredCatalogError;
 use crate::db::DbError;
 use crate::read::snapshot::SnapshotError;
+use crate::webhooks::error::WebhookError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
@@ -39,9 +40,8 @@ pub enum CliError {
     Snapshot(#[from] SnapshotError),
     #[error(transparent)]
     Startup(#[from] StartupError),
-    /// The webhook worker could not start (its HTTP client could not be built).
-    #[error("{0}")]
-    Webhooks(String),
+    #[error(transparent)]
+    Webhooks(#[from] WebhookError),
     #[error("server failed: {0}")]
     Serve(#[source] std::io::Error),
 }
@@ -60,6 +60,7 @@ impl CliError {
             Self::Import(error) => error.is_unavailable(),
             Self::Stored(error) => error.is_unavailable(),
             Self::Freeze(error) => error.is_unavailable(),
+            Self::Webhooks(error) => error.is_unavailable(),
             Self::Snapshot(SnapshotError::Database(error)) => crate::db::is_unavailable(error),
             Self::Snapshot(SnapshotError::Stored(error)) => error.is_unavailable(),
             Self::Invalid(_)
@@ -69,7 +70,6 @@ impl CliError {
             | Self::Export(_)
             | Self::Snapshot(_)
             | Self::Startup(_)
-            | Self::Webhooks(_)
             | Self::Serve(_) => false,
         }
     }

@@ -329,7 +329,7 @@ async fn worker(database_url: String, args: ServeArgs) -> Result<(), CliError> {
     let files = config.snapshot_dir.clone().map(SnapshotFiles::new);
     let catalog = CatalogHandle::load(db.clone(), files).await?;
     tokio::spawn(catalog.clone().keep_fresh(shutdown.clone()));
-    let webhooks = Webhooks::new(db.clone(), catalog, config.webhooks).map_err(CliError::Webhooks)?;
+    let webhooks = Webhooks::try_new(db.clone(), catalog, config.webhooks)?;
     tracing::info!("armory webhook worker running");
     webhooks.run(shutdown).await;
     db.close().await;
