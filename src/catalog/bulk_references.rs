@@ -14,6 +14,7 @@
 
 use sqlx::{AnyConnection, AssertSqlSafe};
 
+use super::import_error::ImportError;
 use super::model::Catalog;
 use crate::db::Backend;
 
@@ -29,14 +30,14 @@ pub async fn suspend_for_bulk(
     conn: &mut AnyConnection,
     backend: Backend,
     catalog: &Catalog,
-) -> Result<Option<Suspended>, String> {
+) -> Result<Option<Suspended>, ImportError> {
     if backend != Backend::Postgres || catalog.record_count() < BULK_RECORDS {
         return Ok(None);
     }
     let (stored,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM firearms")
         .fetch_one(&mut *conn)
         .await
-        .map_err(|e| format!("counting the stored firearms: {e}"))?;
+        .map_err(ImportError::database("counting the stored firearms"))?;
     if stored as usize * 2 >= catalog.firearms.len() {
         return Ok(None);
     }
@@ -47,24 +48,24 @@ pub async fn suspend_for_bulk(
     )
     .fetch_all(&mut *conn)
     .await
-    .map_err(|e| format!("listing the catalog's references: {e}"))?;
+    .map_err(ImportError::database("listing the catalog's references"))?;
     for (table, name, _) in &constraints {
         sqlx::query(AssertSqlSafe(format!("ALTER TABLE {table} DROP CONSTRAINT \"{name}\"")))
             .execute(&mut *conn)
             .await
-            .map_err(|e| format!("suspending {name} on {table}: {e}"))?;
+            .map_err(ImportError::database(format!("suspending {name} on {table}")))?;
     }
     tracing::debug!(constraints = constraints.len(), "references suspended for a bulk import");
     Ok(Some(Suspended(constraints)))
 }
 
 /// Add the suspended references back, each checked over its whole table.
-pub async fn restore(conn: &mut AnyConnection, suspended: Suspended) -> Result<(), String> {
+pub async fn restore(conn: &mut AnyConnection, suspended: Suspended) -> Result<(), ImportError> {
     for (table, name, definition) in suspended.0 {
         sqlx::query(AssertSqlSafe(format!("ALTER TABLE {table} ADD CONSTRAINT \"{name}\" {definition}")))
             .execute(&mut *conn)
             .await
-            .map_err(|e| format!("checking the references of {table} ({name}): {e}"))?;
+            .map_err(ImportError::database(format!("checking the references of {table} ({name})")))?;
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ use std::collections::{BTreeSet, HashMap};
 use serde_json::{Value, json};
 use sqlx::AnyConnection;
 
+use super::import_error::ImportError;
 use super::store;
 use crate::db::Db;
 
@@ -27,25 +28,24 @@ pub async fn record(
     revision: i64,
     records: &[(&'static str, String)],
     most_named: usize,
-) -> Result<(), String> {
-    let fail = |what: &str, e: sqlx::Error| format!("{what}: {e}");
+) -> Result<(), ImportError> {
     let (previous_epoch,): (i64,) =
         sqlx::query_as("SELECT value FROM service_state WHERE name = 'catalog_epoch'")
             .fetch_one(&mut *conn)
             .await
-            .map_err(|e| fail("reading the catalog epoch", e))?;
+            .map_err(ImportError::database("reading the catalog epoch"))?;
     let epoch = rand::random::<i64>();
     sqlx::query("UPDATE service_state SET value = $1 WHERE name = 'catalog_epoch'")
         .bind(epoch)
         .execute(&mut *conn)
         .await
-        .map_err(|e| fail("drawing the catalog epoch", e))?;
+        .map_err(ImportError::database("drawing the catalog epoch"))?;
     for table in ["catalog_changes", "catalog_revisions"] {
         sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table} WHERE revision <= $1")))
             .bind(revision - LOGGED_REVISIONS)
             .execute(&mut *conn)
             .await
-            .map_err(|e| fail("pruning the change log", e))?;
+            .map_err(ImportError::database("pruning the change log"))?;
     }
     let named = records.len() <= most_named;
     sqlx::query(
@@ -57,7 +57,7 @@ pub async fn record(
     .bind(i64::from(named))
     .execute(&mut *conn)
     .await
-    .map_err(|e| fail("logging the revision", e))?;
+    .map_err(ImportError::database("logging the revision"))?;
     if !named {
         return Ok(());
     }

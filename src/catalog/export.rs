@@ -3,11 +3,24 @@
 //! Importing what this writes changes nothing: the records round-trip field for field.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::model::{Ammunition, Catalog, DataFile, Firearm};
 
-pub fn write_dir(catalog: &Catalog, dir: &Path) -> Result<usize, String> {
+/// Why the data files could not be written. Each is about a file or folder the caller named:
+/// nothing here waits on another service, and writing again as it is fails again.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("cannot create {}: {source}", path.display())]
+    CreateDir { path: PathBuf, source: std::io::Error },
+    #[error("cannot render {name}: {source}")]
+    Render { name: String, source: toml::ser::Error },
+    #[error("cannot write {}: {source}", path.display())]
+    Write { path: PathBuf, source: std::io::Error },
+}
+
+/// Write `catalog` under `dir`; answers how many files were written.
+pub fn write_dir(catalog: &Catalog, dir: &Path) -> Result<usize, ExportError> {
     let mut files: BTreeMap<String, DataFile> = BTreeMap::new();
     files.insert(
         "categories.toml".into(),
@@ -54,10 +67,11 @@ pub fn write_dir(catalog: &Catalog, dir: &Path) -> Result<usize, String> {
         let path = dir.join(&name);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)
-                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+                .map_err(|source| ExportError::CreateDir { path: parent.to_owned(), source })?;
         }
-        let text = toml::to_string_pretty(&file).map_err(|e| format!("cannot render {name}: {e}"))?;
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let text = toml::to_string_pretty(&file)
+            .map_err(|source| ExportError::Render { name: name.clone(), source })?;
+        std::fs::write(&path, text).map_err(|source| ExportError::Write { path: path.clone(), source })?;
         written += 1;
     }
     Ok(written)

@@ -16,6 +16,7 @@ use serde_json::{Value, json};
 
 use super::bulk_references;
 use super::change_log;
+use super::import_error::ImportError;
 use super::insert;
 use super::load::{self, FileRecords};
 use super::model::Catalog;
@@ -114,15 +115,18 @@ impl Event {
 }
 
 /// First start: a database without a catalog gets the one in `dir` (the bundled `data/`).
-pub async fn import_dir_if_empty(db: &Db, dir: &std::path::Path) -> Result<Option<Summary>, String> {
+pub async fn import_dir_if_empty(db: &Db, dir: &std::path::Path) -> Result<Option<Summary>, ImportError> {
     let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM firearms")
         .fetch_one(db.pool())
         .await
-        .map_err(|e| format!("cannot read the catalog: {e}"))?;
+        .map_err(ImportError::database("cannot read the catalog"))?;
     if count > 0 {
         return Ok(None);
     }
-    import_dir(db, dir, false).await.map(Some).map_err(|e| format!("the catalog in {}: {e}", dir.display()))
+    import_dir(db, dir, false)
+        .await
+        .map(Some)
+        .map_err(|source| ImportError::InFolder { dir: dir.to_owned(), source: Box::new(source) })
 }
 
 /// Import the data files of `dir`.
@@ -133,7 +137,7 @@ pub async fn import_dir_if_empty(db: &Db, dir: &std::path::Path) -> Result<Optio
 /// could reach records of other files, which takes the whole folder: a record gone (another file
 /// may still refer to it), or a caliber's typical energy moved (the game stats of every firearm
 /// firing it follow it). The whole folder is loaded too when another import came between.
-pub async fn import_dir(db: &Db, dir: &Path, progress: bool) -> Result<Summary, String> {
+pub async fn import_dir(db: &Db, dir: &Path, progress: bool) -> Result<Summary, ImportError> {
     if let Some((catalog, part)) = source_files::changed_part(db, dir).await? {
         let files_parsed = Some((part.files.len(), part.files_in_folder));
         if let Some(summary) = import_scoped(db, Arc::new(catalog), Scope::Part(part), progress).await? {
@@ -143,7 +147,7 @@ pub async fn import_dir(db: &Db, dir: &Path, progress: bool) -> Result<Summary, 
             "another import came between the reading of the changed files and their writing; loading the whole folder"
         );
     }
-    let (catalog, files) = load::load_dir_with_files(dir).map_err(|e| e.to_string())?;
+    let (catalog, files) = load::load_dir_with_files(dir)?;
     let files_parsed = Some((files.len(), files.len()));
     let summary = import_scoped(db, Arc::new(catalog), Scope::Whole { files: Some(files) }, progress).await?;
     Ok(Summary { files_parsed, ..summary.expect("an import of the whole catalog is never outdated") })
@@ -162,7 +166,11 @@ enum Scope {
 
 /// Import a validated catalog, whole: a stored record it does not hold is deleted. `progress`
 /// draws a bar on a terminal (it hides itself elsewhere).
-pub async fn import(db: &Db, catalog: impl Into<Arc<Catalog>>, progress: bool) -> Result<Summary, String> {
+pub async fn import(
+    db: &Db,
+    catalog: impl Into<Arc<Catalog>>,
+    progress: bool,
+) -> Result<Summary, ImportError> {
     let summary = import_scoped(db, catalog.into(), Scope::Whole { files: None }, progress).await?;
     Ok(summary.expect("an import of the whole catalog is never outdated"))
 }
@@ -174,8 +182,9 @@ async fn import_scoped(
     catalog: Arc<Catalog>,
     scope: Scope,
     progress: bool,
-) -> Result<Option<Summary>, String> {
-    let mut writer = db.bulk_writer().await.map_err(|e| format!("cannot connect for the import: {e}"))?;
+) -> Result<Option<Summary>, ImportError> {
+    let mut writer =
+        db.bulk_writer().await.map_err(ImportError::database("cannot connect for the import"))?;
     let outcome = import_on(&mut writer, db, catalog, scope, progress).await;
     writer.finish().await;
     outcome
@@ -188,7 +197,7 @@ async fn import_on(
     catalog: Arc<Catalog>,
     scope: Scope,
     progress: bool,
-) -> Result<Option<Summary>, String> {
+) -> Result<Option<Summary>, ImportError> {
     let total = catalog.record_count();
     let bar = if progress { ProgressBar::new(total as u64) } else { ProgressBar::hidden() };
     bar.set_style(
@@ -197,10 +206,12 @@ async fn import_on(
 
     let now = crate::clock::sql_now();
     tracing::debug!(records = total, "rows prepared");
-    let mut tx =
-        db.begin_write_on(conn).await.map_err(|e| format!("cannot start the import transaction: {e}"))?;
+    let mut tx = db
+        .begin_write_on(conn)
+        .await
+        .map_err(ImportError::database("cannot start the import transaction"))?;
     if let Scope::Part(part) = &scope
-        && store::catalog_revision(&mut tx).await.map_err(|e| e.to_string())? != part.revision
+        && store::catalog_revision(&mut tx).await? != part.revision
     {
         return Ok(None);
     }
@@ -211,17 +222,16 @@ async fn import_on(
     // size, for the count of records it leaves unchanged.
     let mut stored = rows::StoredTables::new();
     let mut stored_counts = HashMap::new();
-    for table in &rows::TABLES {
+    for table in Table::ALL {
         let versions = match &scope {
-            Scope::Whole { .. } => store::stored_versions(&mut tx, table.name).await,
+            Scope::Whole { .. } => store::stored_versions(&mut tx, table).await,
             Scope::Part(_) => {
                 let ids: Vec<String> = rows::ids(&catalog, table).map(str::to_owned).collect();
-                stored_counts
-                    .insert(table.name, store::count(&mut tx, table.name).await.map_err(|e| e.to_string())?);
-                store::stored_versions_of(&mut tx, table.name, &ids).await
+                stored_counts.insert(table, store::count(&mut tx, table).await?);
+                store::stored_versions_of(&mut tx, table, &ids).await
             }
         };
-        stored.insert(table.name, versions.map_err(|e| e.to_string())?);
+        stored.insert(table, versions?);
     }
     let stored = Arc::new(stored);
     let suspended = bulk_references::suspend_for_bulk(&mut tx, db.backend(), &catalog).await?;
@@ -230,33 +240,32 @@ async fn import_on(
         Scope::Part(part) => Some(part.energies.clone()),
     };
     let mut types = HashMap::new();
-    for table in &rows::TABLES {
-        let names = std::iter::once(table.name).chain(table.children.iter().map(|(child, _)| *child));
+    for table in Table::ALL {
+        let names = std::iter::once(table.name()).chain(table.children().iter().map(|(child, _)| *child));
         for name in names {
-            let columns =
-                store::column_types(&mut tx, db.backend(), name).await.map_err(|e| e.to_string())?;
+            let columns = store::column_types(&mut tx, db.backend(), name).await?;
             types.insert(name, columns);
         }
     }
     let writing = Writing { backend: db.backend(), types, now: now.clone() };
     let mut feed = RowFeed::start(catalog.clone(), stored.clone(), energies, writing);
     let whole = matches!(scope, Scope::Whole { .. });
-    for table in &rows::TABLES {
-        bar.set_message(table.name);
+    for table in Table::ALL {
+        bar.set_message(table.name());
         let started = std::time::Instant::now();
         let row_count = rows::len(&catalog, table);
-        let stored = &stored[table.name];
+        let stored = &stored[&table];
         let mut counts = sync_table(&mut tx, table, &catalog, stored, whole, &mut feed, &mut log).await?;
-        if let Some(&count) = stored_counts.get(table.name) {
+        if let Some(&count) = stored_counts.get(&table) {
             counts.unchanged = count - counts.updated;
         }
         tracing::debug!(
-            table = table.name,
+            table = table.name(),
             ?counts,
             elapsed_ms = started.elapsed().as_millis() as u64,
             "synced"
         );
-        summary.per_table.push((table.name, counts));
+        summary.per_table.push((table.name(), counts));
         bar.inc(row_count as u64);
     }
     bar.finish_and_clear();
@@ -275,7 +284,7 @@ async fn import_on(
         )
         .fetch_one(&mut *tx)
         .await
-        .map_err(|e| format!("moving the catalog revision: {e}"))?;
+        .map_err(ImportError::database("moving the catalog revision"))?;
         summary.revision = revision;
         change_log::record(&mut tx, db, revision, &log.records, RESYNC_THRESHOLD).await?;
         if summary.changed() > RESYNC_THRESHOLD {
@@ -285,7 +294,7 @@ async fn import_on(
         record_events(&mut tx, db, &log.events, summary.revision).await?;
     }
     if summary.changed() == 0 {
-        summary.revision = store::catalog_revision(&mut tx).await.map_err(|e| e.to_string())?;
+        summary.revision = store::catalog_revision(&mut tx).await?;
     }
     let mut counted: HashMap<String, usize> = HashMap::new();
     for event in &log.events {
@@ -298,20 +307,20 @@ async fn import_on(
         tracing::debug!(elapsed_ms = checking.elapsed().as_millis() as u64, "references checked");
     }
     let committing = std::time::Instant::now();
-    tx.commit().await.map_err(|e| format!("committing the import: {e}"))?;
+    tx.commit().await.map_err(ImportError::database("committing the import"))?;
     tracing::debug!(elapsed_ms = committing.elapsed().as_millis() as u64, "committed");
     Ok(Some(summary))
 }
 
 async fn sync_table(
     conn: &mut sqlx::AnyConnection,
-    table: &Table,
+    table: Table,
     catalog: &Catalog,
     stored: &HashMap<String, store::Stored>,
     whole: bool,
     feed: &mut RowFeed,
     log: &mut ChangeLog,
-) -> Result<Counts, String> {
+) -> Result<Counts, ImportError> {
     let mut counts = Counts::default();
 
     // Vanished records go first, children before parents, so no id they held is in the way. Only
@@ -322,8 +331,8 @@ async fn sync_table(
     deleted.sort();
     drop(new_ids);
     counts.deleted = deleted.len();
-    let deleted_records = if table.name == rows::FIREARMS.name && !deleted.is_empty() {
-        store::stored_records(conn, table.name, &deleted).await.map_err(|e| e.to_string())?
+    let deleted_records = if table == Table::Firearms && !deleted.is_empty() {
+        store::stored_records(conn, table, &deleted).await?
     } else {
         HashMap::new()
     };
@@ -335,7 +344,7 @@ async fn sync_table(
         feed.dispose(written);
     }
 
-    if let Some(prefix) = table.event_prefix {
+    if let Some(prefix) = table.event_prefix() {
         for id in &deleted {
             log.events.push(Event::of(format!("{prefix}.deleted"), prefix, id));
             if let Some(old) = deleted_records.get(id) {
@@ -343,19 +352,19 @@ async fn sync_table(
             }
         }
     }
-    log.records.extend(deleted.into_iter().map(|id| (table.name, id)));
+    log.records.extend(deleted.into_iter().map(|id| (table.name(), id)));
     Ok(counts)
 }
 
 async fn delete_with_children(
     conn: &mut sqlx::AnyConnection,
-    table: &Table,
+    table: Table,
     ids: &[String],
-) -> Result<(), String> {
-    for (child_table, parent_column) in table.children {
-        store::delete_where_in(conn, child_table, parent_column, ids).await.map_err(|e| e.to_string())?;
+) -> Result<(), ImportError> {
+    for (child_table, parent_column) in table.children() {
+        store::delete_where_in(conn, child_table, parent_column, ids).await?;
     }
-    store::delete_where_in(conn, table.name, "id", ids).await.map_err(|e| e.to_string())
+    Ok(store::delete_where_in(conn, table.name(), "id", ids).await?)
 }
 
 /// Write one chunk's created and changed records (unchanged ones are only counted), replacing the
@@ -363,11 +372,11 @@ async fn delete_with_children(
 /// to free (`RowFeed::dispose`).
 async fn write_chunk(
     conn: &mut sqlx::AnyConnection,
-    table: &Table,
+    table: Table,
     chunk: PreparedChunk,
     log: &mut ChangeLog,
     counts: &mut Counts,
-) -> Result<Vec<Written>, String> {
+) -> Result<Vec<Written>, ImportError> {
     let PreparedChunk { created, updated, unchanged, statements } = chunk;
     counts.unchanged += unchanged;
     counts.created += created.len();
@@ -378,19 +387,17 @@ async fn write_chunk(
 
     // The old records of changed firearms decide the finer firearm and image events.
     let replaced: Vec<String> = updated.iter().map(|r| r.id.clone()).collect();
-    let old_records = if table.name == rows::FIREARMS.name && !replaced.is_empty() {
-        store::stored_records(conn, table.name, &replaced).await.map_err(|e| e.to_string())?
+    let old_records = if table == Table::Firearms && !replaced.is_empty() {
+        store::stored_records(conn, table, &replaced).await?
     } else {
         HashMap::new()
     };
-    for (child_table, parent_column) in table.children {
-        store::delete_where_in(conn, child_table, parent_column, &replaced)
-            .await
-            .map_err(|e| e.to_string())?;
+    for (child_table, parent_column) in table.children() {
+        store::delete_where_in(conn, child_table, parent_column, &replaced).await?;
     }
     insert::run(conn, statements).await?;
 
-    if let Some(prefix) = table.event_prefix {
+    if let Some(prefix) = table.event_prefix() {
         let events = &mut log.events;
         for row in &created {
             events.push(Event::of(format!("{prefix}.created"), prefix, &row.id));
@@ -403,13 +410,13 @@ async fn write_chunk(
     }
     let mut written = created;
     written.extend(updated);
-    log.records.extend(written.iter().map(|row| (table.name, row.id.clone())));
+    log.records.extend(written.iter().map(|row| (table.name(), row.id.clone())));
     Ok(written)
 }
 
 /// The events that go with firearm.created / firearm.updated.
-fn firearm_events(table: &Table, old: Option<&Value>, new: &Value) -> Vec<Event> {
-    if table.name != rows::FIREARMS.name {
+fn firearm_events(table: Table, old: Option<&Value>, new: &Value) -> Vec<Event> {
+    if table != Table::Firearms {
         return vec![];
     }
     let id = new["id"].as_str().unwrap_or_default();
@@ -449,7 +456,7 @@ async fn record_events(
     db: &Db,
     events: &[Event],
     revision: i64,
-) -> Result<(), String> {
+) -> Result<(), ImportError> {
     let created_at = crate::clock::iso_millis_now();
     let rows: Vec<Vec<(String, Value)>> = events
         .iter()

@@ -6,6 +6,7 @@
 //! the previous chunk's (`import::RowFeed`): made on the thread that then waited for them, the
 //! statements of 100,000 firearms were about a quarter of the time the database was left idle.
 
+use super::import_error::ImportError;
 use std::borrow::Cow;
 
 use serde_json::Value;
@@ -48,7 +49,7 @@ pub fn prepare(
     rows: &[Vec<(String, Value)>],
     upsert_key: Option<&str>,
     keep: &[&str],
-) -> Result<Vec<Statement>, String> {
+) -> Result<Vec<Statement>, ImportError> {
     let Some(first) = rows.first() else { return Ok(vec![]) };
     let names: Vec<&str> = first.iter().map(|(name, _)| name.as_str()).collect();
     // Every row has the first one's columns in its order; each value is written by its
@@ -56,14 +57,16 @@ pub fn prepare(
     let mut kinds = Vec::with_capacity(names.len());
     for name in &names {
         let Some(kind) = types.get(*name) else {
-            return Err(format!("table {table} has no column {name}"));
+            return Err(ImportError::Rows(format!("table {table} has no column {name}")));
         };
         kinds.push(*kind);
     }
     if let Some(odd) =
         rows.iter().find(|row| row.iter().map(|(name, _)| name.as_str()).ne(names.iter().copied()))
     {
-        return Err(format!("table {table}: a row's columns differ from the first row's ({odd:?})"));
+        return Err(ImportError::Rows(format!(
+            "table {table}: a row's columns differ from the first row's ({odd:?})"
+        )));
     }
     let conflict = upsert_key.map(|key| on_conflict(&names, key, keep)).unwrap_or_default();
     let insert = Insert { table, names: &names, kinds: &kinds, rows, conflict: &conflict };
@@ -74,7 +77,7 @@ pub fn prepare(
 }
 
 /// Run `statements` in order on `conn`.
-pub async fn run(conn: &mut AnyConnection, statements: Vec<Statement>) -> Result<(), String> {
+pub async fn run(conn: &mut AnyConnection, statements: Vec<Statement>) -> Result<(), ImportError> {
     for Statement { table, sql, binds } in statements {
         // Not kept in the connection's statement cache: each text is used once.
         let mut query = sqlx::query(AssertSqlSafe(sql)).persistent(false);
@@ -91,7 +94,7 @@ pub async fn run(conn: &mut AnyConnection, statements: Vec<Statement>) -> Result
                 }
             }
         }
-        query.execute(&mut *conn).await.map_err(|e| format!("writing {table}: {e}"))?;
+        query.execute(&mut *conn).await.map_err(ImportError::database(format!("writing {table}")))?;
     }
     Ok(())
 }

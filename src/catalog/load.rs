@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::model::{Catalog, DataFile, Source};
+use super::table::Table;
 use super::vocabulary as vocab;
 
 /// One problem in the data, located precisely enough to fix it.
@@ -50,22 +51,17 @@ pub fn is_valid_id(id: &str) -> bool {
     !id.is_empty() && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
-/// Each kind of record: its name in messages and the table that stores it.
-pub const KINDS: [(&str, &str); 8] = [
-    ("category", "categories"),
-    ("manufacturer", "manufacturers"),
-    ("caliber", "calibers"),
-    ("firearm", "firearms"),
-    ("ammunition", "ammunition"),
-    ("interface", "interfaces"),
-    ("attachment", "attachments"),
-    ("platform", "platforms"),
+/// Each kind of record, in the order a data file's records are listed (`record_keys`).
+pub const KINDS: [Table; 8] = [
+    Table::Categories,
+    Table::Manufacturers,
+    Table::Calibers,
+    Table::Firearms,
+    Table::Ammunition,
+    Table::Interfaces,
+    Table::Attachments,
+    Table::Platforms,
 ];
-
-/// The table of a kind of record (`KINDS`).
-pub fn table_of(kind: &str) -> Option<&'static str> {
-    KINDS.iter().find(|(k, _)| *k == kind).map(|(_, table)| *table)
-}
 
 /// What a data file holds, as the import remembers it (`source_files`): its path relative to the
 /// folder, a digest of its bytes, and its records as (kind, id).

@@ -7,6 +7,7 @@ pub mod export;
 pub mod game_stats;
 pub mod held;
 pub mod import;
+pub mod import_error;
 pub mod insert;
 pub mod load;
 pub mod model;
@@ -17,5 +18,8 @@ mod sqlite_literal;
 pub mod stats_versions;
 pub mod store;
 pub mod synth;
+pub mod table;
 pub mod term;
 pub mod vocabulary;
+
+pub use table::Table;

@@ -1,6 +1,6 @@
 //! The import's rows and statements, built on threads of their own ahead of the writes.
 //!
-//! Chunk by chunk in the order of `rows::TABLES`, the feed turns records into rows (serialising
+//! Chunk by chunk in the order of `Table::ALL`, the feed turns records into rows (serialising
 //! and hashing them), sorts them into created, changed and unchanged against what is stored, and
 //! prepares the statements that write the created and changed ones (`insert::prepare`). The
 //! import's connection only runs them (`import::sync_table`): while it runs one chunk's, the
@@ -14,6 +14,7 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::game_stats::CartridgeEnergies;
+use super::import_error::ImportError;
 use super::insert::{self, Statement};
 use super::model::Catalog;
 use super::rows::{self, Row, RowSource, StoredTables, Table};
@@ -53,7 +54,7 @@ pub struct PreparedChunk {
 }
 
 pub struct RowFeed {
-    chunks: tokio::sync::mpsc::Receiver<Result<PreparedChunk, String>>,
+    chunks: tokio::sync::mpsc::Receiver<Result<PreparedChunk, ImportError>>,
     /// Written records on their way back to the feed's thread, to be freed there (`dispose`).
     spent: std::sync::mpsc::Sender<Vec<Written>>,
 }
@@ -77,12 +78,12 @@ impl RowFeed {
                     Some(energies) => RowSource::among(&catalog, &stored, energies),
                     None => RowSource::new(&catalog, &stored),
                 };
-                for table in &rows::TABLES {
+                for table in Table::ALL {
                     let total = rows::len(&catalog, table);
                     for start in (0..total).step_by(CHUNK) {
                         to_free.try_iter().for_each(drop);
                         let rows = rows_side_by_side(&source, table, start..(start + CHUNK).min(total));
-                        let chunk = prepare(rows, table, &stored[table.name], &writing);
+                        let chunk = prepare(rows, table, &stored[&table], &writing);
                         if sender.blocking_send(chunk).is_err() {
                             return;
                         }
@@ -94,8 +95,8 @@ impl RowFeed {
     }
 
     /// The next chunk of the table being written, records `CHUNK` at a time.
-    pub async fn next(&mut self) -> Result<PreparedChunk, String> {
-        self.chunks.recv().await.unwrap_or_else(|| Err("building the catalog's rows failed".to_owned()))
+    pub async fn next(&mut self) -> Result<PreparedChunk, ImportError> {
+        self.chunks.recv().await.unwrap_or(Err(ImportError::RowsStopped))
     }
 
     /// Hand records the import is done with back to the feed, which frees them between chunks:
@@ -111,7 +112,7 @@ impl RowFeed {
 /// A chunk's rows, built in two halves on two threads. When the import writes little (a catalog
 /// imported again with one record changed) building rows is all there is to wait for: on one
 /// thread it took the unchanged 100,000 firearms about a second longer. Small chunks stay on one.
-fn rows_side_by_side(source: &RowSource<'_>, table: &Table, range: Range<usize>) -> Vec<Row> {
+fn rows_side_by_side(source: &RowSource<'_>, table: Table, range: Range<usize>) -> Vec<Row> {
     if range.len() < 64 {
         return source.rows(table, range);
     }
@@ -128,10 +129,10 @@ fn rows_side_by_side(source: &RowSource<'_>, table: &Table, range: Range<usize>)
 /// that write the created and changed ones with their child rows.
 fn prepare(
     rows: Vec<Row>,
-    table: &Table,
+    table: Table,
     stored: &HashMap<String, Stored>,
     writing: &Writing,
-) -> Result<PreparedChunk, String> {
+) -> Result<PreparedChunk, ImportError> {
     let mut chunk = PreparedChunk::default();
     let mut parent_rows = Vec::new();
     let mut child_rows: HashMap<&str, Vec<Vec<(String, Value)>>> = HashMap::new();
@@ -157,17 +158,19 @@ fn prepare(
             Some(_) => chunk.updated.push(written),
         }
     }
-    let types = |table: &str| writing.types.get(table).ok_or_else(|| format!("no column types for {table}"));
+    let types = |table: &str| {
+        writing.types.get(table).ok_or_else(|| ImportError::Rows(format!("no column types for {table}")))
+    };
     chunk.statements = insert::prepare(
         writing.backend,
-        table.name,
-        types(table.name)?,
+        table.name(),
+        types(table.name())?,
         &parent_rows,
         Some("id"),
         &["created_at"],
     )?;
     drop(parent_rows);
-    for (child_table, _) in table.children {
+    for (child_table, _) in table.children() {
         let Some(rows) = child_rows.remove(child_table) else { continue };
         // An image id is unique across firearms, and a record written in an earlier chunk may take
         // over one that a changed record of a later chunk still holds: it moves, it does not clash.

@@ -16,6 +16,7 @@ use sha2::{Digest, Sha256};
 use super::game_stats::CartridgeEnergies;
 use super::model::{Catalog, Firearm, Source};
 use super::store::Stored;
+pub use super::table::Table;
 use super::vocabulary::best_source_kind;
 
 /// One record ready to be written.
@@ -37,84 +38,51 @@ pub struct ChildRow {
     pub columns: Vec<(String, Value)>,
 }
 
-/// A catalog table and how its records map onto rows.
+/// A catalog table with its name as a field, as the read side iterates `TABLES`.
 #[derive(Debug, Clone, Copy)]
-pub struct Table {
+pub struct Named {
+    pub table: Table,
     pub name: &'static str,
-    /// Event type prefix (`firearm` gives firearm.created...), None for resources without events.
-    pub event_prefix: Option<&'static str>,
-    /// Child tables replaced whenever the parent changes: (table, parent key column).
-    pub children: &'static [(&'static str, &'static str)],
-    /// Record keys held in child tables rather than columns.
-    pub child_keys: &'static [&'static str],
 }
 
-pub const CATEGORIES: Table =
-    Table { name: "categories", event_prefix: Some("category"), children: &[], child_keys: &[] };
-pub const MANUFACTURERS: Table =
-    Table { name: "manufacturers", event_prefix: Some("manufacturer"), children: &[], child_keys: &[] };
-pub const CALIBERS: Table =
-    Table { name: "calibers", event_prefix: Some("caliber"), children: &[], child_keys: &[] };
-pub const INTERFACES: Table =
-    Table { name: "interfaces", event_prefix: None, children: &[], child_keys: &[] };
-pub const PLATFORMS: Table = Table {
-    name: "platforms",
-    event_prefix: None,
-    children: &[("platform_interfaces", "platform_id")],
-    child_keys: &["interfaces"],
-};
-pub const FIREARMS: Table = Table {
-    name: "firearms",
-    event_prefix: Some("firearm"),
-    children: &[
-        ("firearm_calibers", "firearm_id"),
-        ("firearm_users", "firearm_id"),
-        ("images", "firearm_id"),
-        ("firearm_interfaces", "firearm_id"),
-        ("firearm_game_stats", "firearm_id"),
-    ],
-    child_keys: &["calibers", "users", "images", "interfaces"],
-};
-pub const AMMUNITION: Table =
-    Table { name: "ammunition", event_prefix: None, children: &[], child_keys: &[] };
-pub const ATTACHMENTS: Table = Table {
-    name: "attachments",
-    event_prefix: None,
-    children: &[("attachment_interfaces", "attachment_id")],
-    child_keys: &["interfaces"],
-};
+/// `Table::ALL` with each table's name beside it.
+pub const TABLES: [Named; 8] = named(Table::ALL);
 
-/// Every table in the order a summary lists them.
-pub const TABLES: [Table; 8] =
-    [CATEGORIES, MANUFACTURERS, CALIBERS, INTERFACES, PLATFORMS, FIREARMS, AMMUNITION, ATTACHMENTS];
+const fn named(tables: [Table; 8]) -> [Named; 8] {
+    let mut out = [Named { table: Table::Categories, name: "" }; 8];
+    let mut at = 0;
+    while at < tables.len() {
+        out[at] = Named { table: tables[at], name: tables[at].name() };
+        at += 1;
+    }
+    out
+}
 
 /// How many records of `table` `catalog` holds.
-pub fn len(catalog: &Catalog, table: &Table) -> usize {
-    match table.name {
-        "categories" => catalog.categories.len(),
-        "manufacturers" => catalog.manufacturers.len(),
-        "calibers" => catalog.calibers.len(),
-        "interfaces" => catalog.interfaces.len(),
-        "platforms" => catalog.platforms.len(),
-        "firearms" => catalog.firearms.len(),
-        "ammunition" => catalog.ammunition.len(),
-        "attachments" => catalog.attachments.len(),
-        other => unreachable!("no catalog table is named {other}"),
+pub fn len(catalog: &Catalog, table: Table) -> usize {
+    match table {
+        Table::Categories => catalog.categories.len(),
+        Table::Manufacturers => catalog.manufacturers.len(),
+        Table::Calibers => catalog.calibers.len(),
+        Table::Interfaces => catalog.interfaces.len(),
+        Table::Platforms => catalog.platforms.len(),
+        Table::Firearms => catalog.firearms.len(),
+        Table::Ammunition => catalog.ammunition.len(),
+        Table::Attachments => catalog.attachments.len(),
     }
 }
 
 /// The ids of `table`'s records in `catalog`.
-pub fn ids<'a>(catalog: &'a Catalog, table: &Table) -> Box<dyn Iterator<Item = &'a str> + 'a> {
-    match table.name {
-        "categories" => Box::new(catalog.categories.iter().map(|r| r.id.as_str())),
-        "manufacturers" => Box::new(catalog.manufacturers.iter().map(|r| r.id.as_str())),
-        "calibers" => Box::new(catalog.calibers.iter().map(|r| r.id.as_str())),
-        "interfaces" => Box::new(catalog.interfaces.iter().map(|r| r.id.as_str())),
-        "platforms" => Box::new(catalog.platforms.iter().map(|r| r.id.as_str())),
-        "firearms" => Box::new(catalog.firearms.as_typed().iter().map(|r| r.id.as_str())),
-        "ammunition" => Box::new(catalog.ammunition.as_typed().iter().map(|r| r.id.as_str())),
-        "attachments" => Box::new(catalog.attachments.iter().map(|r| r.id.as_str())),
-        other => unreachable!("no catalog table is named {other}"),
+pub fn ids(catalog: &Catalog, table: Table) -> Box<dyn Iterator<Item = &str> + '_> {
+    match table {
+        Table::Categories => Box::new(catalog.categories.iter().map(|r| r.id.as_str())),
+        Table::Manufacturers => Box::new(catalog.manufacturers.iter().map(|r| r.id.as_str())),
+        Table::Calibers => Box::new(catalog.calibers.iter().map(|r| r.id.as_str())),
+        Table::Interfaces => Box::new(catalog.interfaces.iter().map(|r| r.id.as_str())),
+        Table::Platforms => Box::new(catalog.platforms.iter().map(|r| r.id.as_str())),
+        Table::Firearms => Box::new(catalog.firearms.as_typed().iter().map(|r| r.id.as_str())),
+        Table::Ammunition => Box::new(catalog.ammunition.as_typed().iter().map(|r| r.id.as_str())),
+        Table::Attachments => Box::new(catalog.attachments.iter().map(|r| r.id.as_str())),
     }
 }
 
@@ -128,8 +96,8 @@ pub struct RowSource<'a> {
     stored: &'a StoredTables,
 }
 
-/// Table name → record id → what is stored of it.
-pub type StoredTables = HashMap<&'static str, HashMap<String, Stored>>;
+/// Table → record id → what is stored of it.
+pub type StoredTables = HashMap<Table, HashMap<String, Stored>>;
 
 impl<'a> RowSource<'a> {
     pub fn new(catalog: &'a Catalog, stored: &'a StoredTables) -> Self {
@@ -143,35 +111,36 @@ impl<'a> RowSource<'a> {
     }
 
     /// Whether `table` stores record `id` at `version` already.
-    fn unchanged(&self, table: &Table, id: &str, version: &str) -> bool {
-        self.stored.get(table.name).and_then(|records| records.get(id)).is_some_and(|s| s.version == version)
+    fn unchanged(&self, table: Table, id: &str, version: &str) -> bool {
+        self.stored.get(&table).and_then(|records| records.get(id)).is_some_and(|s| s.version == version)
     }
 
     /// The rows of `table`'s records in `range` (of the catalog's order).
-    pub fn rows(&self, table: &Table, range: Range<usize>) -> Vec<Row> {
+    pub fn rows(&self, table: Table, range: Range<usize>) -> Vec<Row> {
         let catalog = self.catalog;
-        match table.name {
-            "categories" => self.rows_of(table, &catalog.categories[range], |r| &r.id, |_| vec![]),
-            "manufacturers" => self.rows_of(table, &catalog.manufacturers[range], |r| &r.id, |_| vec![]),
-            "calibers" => self.rows_of(table, &catalog.calibers[range], |r| &r.id, |_| vec![]),
-            "interfaces" => self.rows_of(table, &catalog.interfaces[range], |r| &r.id, |_| vec![]),
-            "platforms" => self.rows_of(
+        match table {
+            Table::Categories => self.rows_of(table, &catalog.categories[range], |r| &r.id, |_| vec![]),
+            Table::Manufacturers => self.rows_of(table, &catalog.manufacturers[range], |r| &r.id, |_| vec![]),
+            Table::Calibers => self.rows_of(table, &catalog.calibers[range], |r| &r.id, |_| vec![]),
+            Table::Interfaces => self.rows_of(table, &catalog.interfaces[range], |r| &r.id, |_| vec![]),
+            Table::Platforms => self.rows_of(
                 table,
                 &catalog.platforms[range],
                 |r| &r.id,
                 |p| links("platform_interfaces", "platform_id", &p.id, &p.interfaces),
             ),
-            "firearms" => {
+            Table::Firearms => {
                 catalog.firearms.as_typed()[range].iter().map(|firearm| self.firearm_row(firearm)).collect()
             }
-            "ammunition" => self.rows_of(table, &catalog.ammunition.as_typed()[range], |r| &r.id, |_| vec![]),
-            "attachments" => self.rows_of(
+            Table::Ammunition => {
+                self.rows_of(table, &catalog.ammunition.as_typed()[range], |r| &r.id, |_| vec![])
+            }
+            Table::Attachments => self.rows_of(
                 table,
                 &catalog.attachments[range],
                 |r| &r.id,
                 |a| links("attachment_interfaces", "attachment_id", &a.id, &a.interfaces),
             ),
-            other => unreachable!("no catalog table is named {other}"),
         }
     }
 
@@ -182,7 +151,7 @@ impl<'a> RowSource<'a> {
         let record_text = record.to_string();
         let stats = self.stats.get(&firearm.id).copied().unwrap_or_default();
         let version = version_of_text(&with_stats(&record_text, &stats));
-        if self.unchanged(&FIREARMS, &firearm.id, &version) {
+        if self.unchanged(Table::Firearms, &firearm.id, &version) {
             return Row::unchanged(firearm.id.clone(), version);
         }
         let mut columns = Map::new();
@@ -196,7 +165,7 @@ impl<'a> RowSource<'a> {
             id: firearm.id.clone(),
             record_text,
             version,
-            columns: self::columns(&FIREARMS, &record),
+            columns: self::columns(Table::Firearms, &record),
             children,
             record,
         }
@@ -204,7 +173,7 @@ impl<'a> RowSource<'a> {
 
     fn rows_of<R: Serialize>(
         &self,
-        table: &Table,
+        table: Table,
         records: &[R],
         id: impl Fn(&R) -> &String,
         children: impl Fn(&R) -> Vec<ChildRow>,
@@ -280,11 +249,11 @@ fn version_of_text(text: &str) -> String {
     hex::encode(&Sha256::digest(text.as_bytes())[..8])
 }
 
-fn columns(table: &Table, record: &Value) -> Vec<(String, Value)> {
+fn columns(table: Table, record: &Value) -> Vec<(String, Value)> {
     let Value::Object(fields) = record else { return vec![] };
     let mut columns = Vec::with_capacity(fields.len() + 3);
     for (key, value) in fields {
-        if table.child_keys.contains(&key.as_str()) {
+        if table.child_keys().contains(&key.as_str()) {
             continue;
         }
         if key == "sources" {

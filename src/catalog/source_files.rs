@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use sqlx::AnyConnection;
 
 use super::game_stats::{self, CartridgeEnergies};
+use super::import_error::ImportError;
 use super::load::{self, FileRecords, LoadErrors};
 use super::model::Catalog;
 use super::store;
@@ -30,12 +31,12 @@ pub struct StoredFile {
 pub type StoredFiles = HashMap<String, StoredFile>;
 
 /// The files behind the stored catalog, as this build validated them.
-pub async fn read(conn: &mut AnyConnection) -> Result<StoredFiles, String> {
+pub async fn read(conn: &mut AnyConnection) -> Result<StoredFiles, ImportError> {
     let rows: Vec<(String, String, String, i64)> =
         sqlx::query_as("SELECT path, digest, records, build FROM catalog_files")
             .fetch_all(&mut *conn)
             .await
-            .map_err(|e| format!("reading the imported files: {e}"))?;
+            .map_err(ImportError::database("reading the imported files"))?;
     let build = crate::build_info::fingerprint() as i64;
     let mut files = StoredFiles::with_capacity(rows.len());
     for (path, digest, records, written_by) in rows {
@@ -52,14 +53,14 @@ fn parse_records(text: &str) -> Option<Vec<(&'static str, String)>> {
     text.lines()
         .map(|line| {
             let (kind, id) = line.split_once(' ')?;
-            let kind = load::KINDS.iter().find(|(k, _)| *k == kind)?.0;
+            let kind = load::KINDS.iter().find(|table| table.kind() == kind)?.kind();
             Some((kind, id.to_owned()))
         })
         .collect()
 }
 
 /// Remember `files` in place of every file remembered before.
-pub async fn replace(conn: &mut AnyConnection, db: &Db, files: &[FileRecords]) -> Result<(), String> {
+pub async fn replace(conn: &mut AnyConnection, db: &Db, files: &[FileRecords]) -> Result<(), ImportError> {
     forget(conn).await?;
     write(conn, db, files).await
 }
@@ -70,22 +71,22 @@ pub async fn update(
     db: &Db,
     changed: &[FileRecords],
     removed: &[String],
-) -> Result<(), String> {
+) -> Result<(), ImportError> {
     let paths: Vec<String> = changed.iter().map(|f| f.path.clone()).chain(removed.iter().cloned()).collect();
-    store::delete_where_in(conn, "catalog_files", "path", &paths).await.map_err(|e| e.to_string())?;
+    store::delete_where_in(conn, "catalog_files", "path", &paths).await?;
     write(conn, db, changed).await
 }
 
 /// Forget every file: the catalog now stored did not come from them.
-pub async fn forget(conn: &mut AnyConnection) -> Result<(), String> {
+pub async fn forget(conn: &mut AnyConnection) -> Result<(), ImportError> {
     sqlx::query("DELETE FROM catalog_files")
         .execute(&mut *conn)
         .await
         .map(drop)
-        .map_err(|e| format!("forgetting the imported files: {e}"))
+        .map_err(ImportError::database("forgetting the imported files"))
 }
 
-async fn write(conn: &mut AnyConnection, db: &Db, files: &[FileRecords]) -> Result<(), String> {
+async fn write(conn: &mut AnyConnection, db: &Db, files: &[FileRecords]) -> Result<(), ImportError> {
     let build = crate::build_info::fingerprint() as i64;
     let rows: Vec<Vec<(String, Value)>> = files
         .iter()
@@ -157,18 +158,18 @@ pub struct ChangedPart {
 /// The files of `dir` that changed since its last import, parsed and validated among the stored
 /// records, with their records as a catalog; None when the whole folder has to be loaded (see
 /// `import::import_dir`).
-pub async fn changed_part(db: &Db, dir: &Path) -> Result<Option<(Catalog, ChangedPart)>, String> {
-    let mut conn = db.pool().acquire().await.map_err(|e| format!("cannot read the catalog: {e}"))?;
+pub async fn changed_part(db: &Db, dir: &Path) -> Result<Option<(Catalog, ChangedPart)>, ImportError> {
+    let mut conn = db.pool().acquire().await.map_err(ImportError::database("cannot read the catalog"))?;
     // Read first: an import that changes anything after this moves it, and the part is not written.
-    let revision = store::catalog_revision(&mut conn).await.map_err(|e| e.to_string())?;
+    let revision = store::catalog_revision(&mut conn).await?;
     let stored = read(&mut conn).await?;
     if stored.is_empty() || !accounts_for_every_record(&mut conn, &stored).await? {
         return Ok(None);
     }
-    let scan = scan(dir, &stored).map_err(|e| e.to_string())?;
+    let scan = scan(dir, &stored)?;
     let (parsed, errors) = load::parse_files(dir, &scan.changed);
     if !errors.is_empty() {
-        return Err(LoadErrors(errors).to_string());
+        return Err(LoadErrors(errors).into());
     }
     let files: Vec<FileRecords> = parsed
         .iter()
@@ -192,12 +193,10 @@ pub async fn changed_part(db: &Db, dir: &Path) -> Result<Option<(Catalog, Change
     }
     let around = surroundings(&mut conn, &stored, &read_again, &held_now).await?;
     let catalog =
-        load::build_among(parsed.into_iter().map(|(path, _, data)| (path, data)).collect(), &around)
-            .map_err(|e| e.to_string())?;
+        load::build_among(parsed.into_iter().map(|(path, _, data)| (path, data)).collect(), &around)?;
     // A caliber's typical energy feeds the game stats, and so the version, of every firearm
     // firing it, in whatever file.
-    let mut energies =
-        game_stats::cartridge_energies(&store::read_calibers(&mut conn).await.map_err(|e| e.to_string())?);
+    let mut energies = game_stats::cartridge_energies(&store::read_calibers(&mut conn).await?);
     let energy_moved = catalog
         .calibers
         .iter()
@@ -212,10 +211,14 @@ pub async fn changed_part(db: &Db, dir: &Path) -> Result<Option<(Catalog, Change
 
 /// Whether the remembered files hold as many records of each kind as the tables: otherwise a
 /// record in no remembered file could outlive the folder it came from.
-async fn accounts_for_every_record(conn: &mut AnyConnection, stored: &StoredFiles) -> Result<bool, String> {
-    for (kind, table) in load::KINDS {
-        let remembered = stored.values().flat_map(|file| &file.records).filter(|(k, _)| *k == kind).count();
-        if store::count(conn, table).await.map_err(|e| e.to_string())? != remembered {
+async fn accounts_for_every_record(
+    conn: &mut AnyConnection,
+    stored: &StoredFiles,
+) -> Result<bool, ImportError> {
+    for table in load::KINDS {
+        let remembered =
+            stored.values().flat_map(|file| &file.records).filter(|(kind, _)| *kind == table.kind()).count();
+        if store::count(conn, table).await? != remembered {
             return Ok(false);
         }
     }
@@ -228,7 +231,7 @@ async fn surroundings(
     stored: &StoredFiles,
     read_again: &HashSet<&str>,
     held_now: &HashSet<&(&str, String)>,
-) -> Result<load::Surroundings, String> {
+) -> Result<load::Surroundings, ImportError> {
     let mut around = load::Surroundings::default();
     for (path, file) in stored.iter().filter(|(path, _)| !read_again.contains(path.as_str())) {
         around.records.extend(file.records.iter().map(|key| (key.clone(), path.clone())));
@@ -238,7 +241,7 @@ async fn surroundings(
     let images: Vec<(i64, String)> = sqlx::query_as("SELECT id, firearm_id FROM images")
         .fetch_all(&mut *conn)
         .await
-        .map_err(|e| format!("reading the stored images: {e}"))?;
+        .map_err(ImportError::database("reading the stored images"))?;
     around.image_ids = images
         .into_iter()
         .filter(|(_, firearm)| !part_firearms.contains(firearm.as_str()))

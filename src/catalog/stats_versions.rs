@@ -47,26 +47,46 @@ pub fn valid_label(label: &str) -> bool {
         && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-' || b == b'_')
 }
 
-/// Freeze the live stats as `label`, in one transaction; refuses a label already used.
-pub async fn freeze(db: &Db, label: &str, description: Option<&str>) -> Result<GameStatsVersion, String> {
-    if !valid_label(label) {
-        return Err(format!(
-            "'{label}' is not a version label: use 1 to {MAX_LABEL_CHARS} letters, digits, '.', '-' or '_'"
-        ));
+/// Why a version was not frozen.
+#[derive(Debug, thiserror::Error)]
+pub enum FreezeError {
+    #[error("'{0}' is not a version label: use 1 to {MAX_LABEL_CHARS} letters, digits, '.', '-' or '_'")]
+    InvalidLabel(String),
+    #[error("game-stats version '{0}' already exists; frozen versions never change")]
+    Taken(String),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+    /// Frozen and committed, then not found: something deleted it in between.
+    #[error("the frozen version vanished")]
+    Vanished,
+}
+
+impl FreezeError {
+    /// Whether the database could not be reached or was busy: freezing again later may succeed.
+    pub fn is_unavailable(&self) -> bool {
+        matches!(self, Self::Database(error) if crate::db::is_unavailable(error))
     }
-    let mut tx = db.begin_write().await.map_err(|e| e.to_string())?;
+}
+
+/// Freeze the live stats as `label`, in one transaction; refuses a label already used.
+pub async fn freeze(
+    db: &Db,
+    label: &str,
+    description: Option<&str>,
+) -> Result<GameStatsVersion, FreezeError> {
+    if !valid_label(label) {
+        return Err(FreezeError::InvalidLabel(label.to_owned()));
+    }
+    let mut tx = db.begin_write().await?;
     let taken: Option<(i64,)> = sqlx::query_as("SELECT id FROM game_stats_versions WHERE version = $1")
         .bind(label)
         .fetch_optional(&mut *tx)
-        .await
-        .map_err(|e| e.to_string())?;
+        .await?;
     if taken.is_some() {
-        return Err(format!("game-stats version '{label}' already exists; frozen versions never change"));
+        return Err(FreezeError::Taken(label.to_owned()));
     }
-    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM firearm_game_stats")
-        .fetch_one(&mut *tx)
-        .await
-        .map_err(|e| e.to_string())?;
+    let (count,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM firearm_game_stats").fetch_one(&mut *tx).await?;
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO game_stats_versions (version, description, firearm_count, created_at) \
          VALUES ($1, $2, $3, $4) RETURNING id",
@@ -76,20 +96,16 @@ pub async fn freeze(db: &Db, label: &str, description: Option<&str>) -> Result<G
     .bind(count)
     .bind(crate::clock::sql_now())
     .fetch_one(&mut *tx)
-    .await
-    .map_err(|e| e.to_string())?;
+    .await?;
     let copy = format!(
         "INSERT INTO game_stats_entries (version_id, {}) \
          SELECT $1, s.firearm_id, f.name, {} FROM firearm_game_stats s JOIN firearms f ON f.id = s.firearm_id",
         entry_columns(),
         super::game_stats::column_list("s."),
     );
-    sqlx::query(sqlx::AssertSqlSafe(copy)).bind(id).execute(&mut *tx).await.map_err(|e| e.to_string())?;
-    tx.commit().await.map_err(|e| e.to_string())?;
-    version(db, label)
-        .await
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| "the frozen version vanished".to_owned())
+    sqlx::query(sqlx::AssertSqlSafe(copy)).bind(id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    version(db, label).await?.ok_or(FreezeError::Vanished)
 }
 
 /// Every version, newest first.

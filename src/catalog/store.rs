@@ -10,9 +10,10 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use sqlx::{AnyConnection, AssertSqlSafe, Row as _};
 
+use super::import_error::ImportError;
 use super::insert;
 use super::model::{Ammunition, Caliber, Catalog, Firearm};
-use super::rows::TABLES;
+use super::table::Table;
 use crate::db::Backend;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -60,8 +61,8 @@ pub async fn append_rows(
     backend: Backend,
     table: &str,
     rows: &[Vec<(String, Value)>],
-) -> Result<(), String> {
-    let types = column_types(conn, backend, table).await.map_err(|e| e.to_string())?;
+) -> Result<(), ImportError> {
+    let types = column_types(conn, backend, table).await?;
     insert::run(conn, insert::prepare(backend, table, &types, rows, None, &[])?).await
 }
 
@@ -98,7 +99,10 @@ pub struct Stored {
     pub created_at: String,
 }
 
-pub async fn stored_versions(conn: &mut AnyConnection, table: &str) -> sqlx::Result<HashMap<String, Stored>> {
+pub async fn stored_versions(
+    conn: &mut AnyConnection,
+    table: Table,
+) -> sqlx::Result<HashMap<String, Stored>> {
     let sql = format!("SELECT id, version, created_at FROM {table}");
     let rows: Vec<(String, String, String)> =
         sqlx::query_as(AssertSqlSafe(sql)).fetch_all(&mut *conn).await?;
@@ -108,11 +112,11 @@ pub async fn stored_versions(conn: &mut AnyConnection, table: &str) -> sqlx::Res
 /// `stored_versions` of `ids` alone (an id not stored has none).
 pub async fn stored_versions_of(
     conn: &mut AnyConnection,
-    table: &str,
+    table: Table,
     ids: &[String],
 ) -> sqlx::Result<HashMap<String, Stored>> {
     let rows: Vec<(String, String, String)> =
-        select_where_id_in(conn, "id, version, created_at", table, ids).await?;
+        select_where_id_in(conn, "id, version, created_at", table.name(), ids).await?;
     Ok(rows.into_iter().map(|(id, version, created_at)| (id, Stored { version, created_at })).collect())
 }
 
@@ -140,7 +144,7 @@ where
 }
 
 /// How many records `table` stores.
-pub async fn count(conn: &mut AnyConnection, table: &str) -> sqlx::Result<usize> {
+pub async fn count(conn: &mut AnyConnection, table: Table) -> sqlx::Result<usize> {
     let (count,): (i64,) =
         sqlx::query_as(AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}"))).fetch_one(&mut *conn).await?;
     Ok(count as usize)
@@ -149,7 +153,7 @@ pub async fn count(conn: &mut AnyConnection, table: &str) -> sqlx::Result<usize>
 /// The stored `record` of the given ids.
 pub async fn stored_records(
     conn: &mut AnyConnection,
-    table: &str,
+    table: Table,
     ids: &[String],
 ) -> sqlx::Result<HashMap<String, Value>> {
     let mut out = HashMap::with_capacity(ids.len());
@@ -201,6 +205,18 @@ pub enum StoredCatalogError {
     Database { table: String, source: sqlx::Error },
     #[error("a stored {table} record is unreadable: {source}")]
     Record { table: String, source: serde_json::Error },
+    #[error("no catalog table is named {0}")]
+    UnknownTable(String),
+}
+
+impl StoredCatalogError {
+    /// Whether the database could not be reached or was busy: reading again later may succeed.
+    pub fn is_unavailable(&self) -> bool {
+        match self {
+            Self::Database { source, .. } => crate::db::is_unavailable(source),
+            Self::Record { .. } | Self::UnknownTable(_) => false,
+        }
+    }
 }
 
 /// The whole stored catalog, loaded back from each row's `record`.
@@ -215,22 +231,22 @@ pub async fn read_catalog(conn: &mut AnyConnection) -> Result<Catalog, StoredCat
 /// Stored records' JSON, table by table, not yet parsed (a patch reads the changed ones:
 /// `read::update`).
 pub struct StoredRecords {
-    /// Per table of `TABLES`, in that order: each record's JSON, by id.
+    /// Per table, each record's JSON, by id; by table name, which `parse` checks.
     tables: Vec<(&'static str, Vec<String>)>,
 }
 
 /// Every stored caliber (a partial import derives game stats from them: `import::import_dir`).
 pub async fn read_calibers(conn: &mut AnyConnection) -> Result<Vec<Caliber>, StoredCatalogError> {
-    parse("calibers", table_records(conn, "calibers").await?)
+    parse(Table::Calibers, table_records(conn, Table::Calibers).await?)
 }
 
 /// Each stored record's JSON of `table`, in id order.
-async fn table_records(conn: &mut AnyConnection, table: &str) -> Result<Vec<String>, StoredCatalogError> {
+async fn table_records(conn: &mut AnyConnection, table: Table) -> Result<Vec<String>, StoredCatalogError> {
     let sql = format!("SELECT record FROM {table} ORDER BY id");
     let rows: Vec<(String,)> = sqlx::query_as(AssertSqlSafe(sql))
         .fetch_all(&mut *conn)
         .await
-        .map_err(|source| StoredCatalogError::Database { table: table.to_owned(), source })?;
+        .map_err(|source| StoredCatalogError::Database { table: table.name().to_owned(), source })?;
     Ok(rows.into_iter().map(|(record,)| record).collect())
 }
 
@@ -242,7 +258,9 @@ impl StoredRecords {
 
     pub fn parse(self) -> Result<Catalog, StoredCatalogError> {
         let mut catalog = Catalog::default();
-        for (table, records) in self.tables {
+        for (name, records) in self.tables {
+            let table =
+                Table::from_name(name).ok_or_else(|| StoredCatalogError::UnknownTable(name.to_owned()))?;
             add_parsed(&mut catalog, table, records)?;
         }
         catalog.sort();
@@ -251,33 +269,32 @@ impl StoredRecords {
 }
 
 /// Parse `records` of `table` and add them to `catalog`.
-fn add_parsed(catalog: &mut Catalog, table: &str, records: Vec<String>) -> Result<(), StoredCatalogError> {
+fn add_parsed(catalog: &mut Catalog, table: Table, records: Vec<String>) -> Result<(), StoredCatalogError> {
     match table {
-        "categories" => catalog.categories.extend(parse(table, records)?),
-        "manufacturers" => catalog.manufacturers.extend(parse(table, records)?),
-        "calibers" => catalog.calibers.extend(parse(table, records)?),
-        "interfaces" => catalog.interfaces.extend(parse(table, records)?),
-        "platforms" => catalog.platforms.extend(parse(table, records)?),
-        "firearms" => catalog.firearms.typed_mut().extend(parse(table, records)?.into_iter().map(
+        Table::Categories => catalog.categories.extend(parse(table, records)?),
+        Table::Manufacturers => catalog.manufacturers.extend(parse(table, records)?),
+        Table::Calibers => catalog.calibers.extend(parse(table, records)?),
+        Table::Interfaces => catalog.interfaces.extend(parse(table, records)?),
+        Table::Platforms => catalog.platforms.extend(parse(table, records)?),
+        Table::Firearms => catalog.firearms.typed_mut().extend(parse(table, records)?.into_iter().map(
             |mut firearm: Firearm| {
                 firearm.shrink_to_fit();
                 Arc::new(firearm)
             },
         )),
-        "ammunition" => catalog.ammunition.typed_mut().extend(parse(table, records)?.into_iter().map(
+        Table::Ammunition => catalog.ammunition.typed_mut().extend(parse(table, records)?.into_iter().map(
             |mut load: Ammunition| {
                 load.sources.shrink_to_fit();
                 Arc::new(load)
             },
         )),
-        "attachments" => catalog.attachments.extend(parse(table, records)?),
-        other => unreachable!("no catalog table is named {other}"),
+        Table::Attachments => catalog.attachments.extend(parse(table, records)?),
     }
     Ok(())
 }
 
 /// Records handed from the reader to the parser: a table and some of its records' JSON.
-pub type RecordChunk = (&'static str, Vec<String>);
+pub type RecordChunk = (Table, Vec<String>);
 
 /// Records per chunk: the reader holds at most a few chunks' JSON ahead of the parser.
 const CHUNK_RECORDS: usize = 1_000;
@@ -291,21 +308,21 @@ pub async fn send_records(
     parser: &tokio::sync::mpsc::Sender<RecordChunk>,
 ) -> Result<(), StoredCatalogError> {
     use futures_util::TryStreamExt;
-    for table in &TABLES {
-        let failed = |source| StoredCatalogError::Database { table: table.name.to_owned(), source };
-        let sql = format!("SELECT record FROM {} ORDER BY id", table.name);
+    for table in Table::ALL {
+        let failed = |source| StoredCatalogError::Database { table: table.name().to_owned(), source };
+        let sql = format!("SELECT record FROM {} ORDER BY id", table.name());
         let mut rows = sqlx::query_as::<_, (String,)>(AssertSqlSafe(sql)).fetch(&mut *conn);
         let mut chunk = Vec::with_capacity(CHUNK_RECORDS);
         while let Some((record,)) = rows.try_next().await.map_err(failed)? {
             chunk.push(record);
             if chunk.len() == CHUNK_RECORDS {
                 let full = std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK_RECORDS));
-                if parser.send((table.name, full)).await.is_err() {
+                if parser.send((table, full)).await.is_err() {
                     return Ok(());
                 }
             }
         }
-        if !chunk.is_empty() && parser.send((table.name, chunk)).await.is_err() {
+        if !chunk.is_empty() && parser.send((table, chunk)).await.is_err() {
             return Ok(());
         }
     }
@@ -324,12 +341,12 @@ pub fn parse_chunks(
     Ok(catalog)
 }
 
-fn parse<T: DeserializeOwned>(table: &str, records: Vec<String>) -> Result<Vec<T>, StoredCatalogError> {
+fn parse<T: DeserializeOwned>(table: Table, records: Vec<String>) -> Result<Vec<T>, StoredCatalogError> {
     records
         .into_iter()
         .map(|record| {
             serde_json::from_str(&record)
-                .map_err(|source| StoredCatalogError::Record { table: table.to_owned(), source })
+                .map_err(|source| StoredCatalogError::Record { table: table.name().to_owned(), source })
         })
         .collect()
 }

@@ -6,7 +6,7 @@
 
 use clap::Subcommand;
 
-use super::connect_and_migrate;
+use super::{CliError, connect_and_migrate};
 use crate::accounts::{self, KeyStatus, parse_date, parse_plan};
 use crate::db::Db;
 
@@ -83,35 +83,35 @@ pub enum ShopsCommand {
     AddKey { shop_id: String, key_id: String },
 }
 
-pub async fn run_accounts(command: AccountsCommand, database_url: &str) -> Result<(), String> {
+pub async fn run_accounts(command: AccountsCommand, database_url: &str) -> Result<(), CliError> {
     match command {
         AccountsCommand::Create { email, plan } => {
-            let plan = parse_plan(&plan).map_err(text)?;
+            let plan = parse_plan(&plan)?;
             let db = connect_and_migrate(database_url).await?;
-            let id = accounts::create_account(&db, &email, plan).await.map_err(text)?;
+            let id = accounts::create_account(&db, &email, plan).await?;
             println!("{id}");
             eprintln!("created the {plan} account {id} for {}", email.trim());
         }
         AccountsCommand::SetPlan { id, plan } => {
-            let plan = parse_plan(&plan).map_err(text)?;
+            let plan = parse_plan(&plan)?;
             let db = connect_and_migrate(database_url).await?;
-            accounts::set_plan(&db, &id, plan).await.map_err(text)?;
+            accounts::set_plan(&db, &id, plan).await?;
             eprintln!("account {id} is now on {plan}");
         }
         AccountsCommand::Suspend { id } => {
             let db = connect_and_migrate(database_url).await?;
-            accounts::suspend(&db, &id).await.map_err(text)?;
+            accounts::suspend(&db, &id).await?;
             eprintln!("account {id} is suspended");
         }
         AccountsCommand::Unsuspend { id } => {
             let db = connect_and_migrate(database_url).await?;
-            accounts::unsuspend(&db, &id).await.map_err(text)?;
+            accounts::unsuspend(&db, &id).await?;
             eprintln!("account {id} is active");
         }
         AccountsCommand::SetPaidUntil { id, date } => {
-            let date = date.as_deref().map(parse_date).transpose().map_err(text)?;
+            let date = date.as_deref().map(parse_date).transpose()?;
             let db = connect_and_migrate(database_url).await?;
-            accounts::set_paid_until(&db, &id, date).await.map_err(text)?;
+            accounts::set_paid_until(&db, &id, date).await?;
             match date {
                 Some(date) => eprintln!("account {id} is paid until {date} 00:00:00 UTC"),
                 None => eprintln!("account {id} has no paid period"),
@@ -119,27 +119,27 @@ pub async fn run_accounts(command: AccountsCommand, database_url: &str) -> Resul
         }
         AccountsCommand::GrantStaff { id } => {
             let db = connect_and_migrate(database_url).await?;
-            accounts::set_staff(&db, &id, true).await.map_err(text)?;
+            accounts::set_staff(&db, &id, true).await?;
             eprintln!("account {id} has staff rights");
         }
         AccountsCommand::RevokeStaff { id } => {
             let db = connect_and_migrate(database_url).await?;
-            accounts::set_staff(&db, &id, false).await.map_err(text)?;
+            accounts::set_staff(&db, &id, false).await?;
             eprintln!("account {id} no longer has staff rights");
         }
         AccountsCommand::SetDisplayName { id, name } => {
             let db = connect_and_migrate(database_url).await?;
-            accounts::collections::set_display_name(&db, &id, &name).await.map_err(text)?;
+            accounts::collections::set_display_name(&db, &id, &name).await?;
             eprintln!("account {id} is shown as '{}'", name.trim());
         }
         AccountsCommand::DeleteCollection { share_id } => {
             let db = connect_and_migrate(database_url).await?;
-            accounts::collections::delete(&db, &share_id).await.map_err(text)?;
+            accounts::collections::delete(&db, &share_id).await?;
             eprintln!("collection {share_id} is deleted");
         }
         AccountsCommand::List => {
             let db = connect_and_migrate(database_url).await?;
-            let rows = accounts::list_accounts(&db).await.map_err(text)?;
+            let rows = accounts::list_accounts(&db).await?;
             let table = rows.iter().map(|row| {
                 vec![
                     row.id.clone(),
@@ -160,14 +160,13 @@ pub async fn run_accounts(command: AccountsCommand, database_url: &str) -> Resul
     Ok(())
 }
 
-pub async fn run_keys(command: KeysCommand, database_url: &str) -> Result<(), String> {
+pub async fn run_keys(command: KeysCommand, database_url: &str) -> Result<(), CliError> {
     match command {
         KeysCommand::Create { account, name, expires_at } => {
-            let expires_at = expires_at.as_deref().map(parse_date).transpose().map_err(text)?;
+            let expires_at = expires_at.as_deref().map(parse_date).transpose()?;
             let db = connect_and_migrate(database_url).await?;
-            let (id, secret) = accounts::create_key(&db, account.as_deref(), name.as_deref(), expires_at)
-                .await
-                .map_err(text)?;
+            let (id, secret) =
+                accounts::create_key(&db, account.as_deref(), name.as_deref(), expires_at).await?;
             println!("{secret}");
             match account {
                 Some(account) => {
@@ -178,7 +177,7 @@ pub async fn run_keys(command: KeysCommand, database_url: &str) -> Result<(), St
         }
         KeysCommand::List { account } => {
             let db = connect_and_migrate(database_url).await?;
-            let rows = accounts::list_keys(&db, account.as_deref()).await.map_err(text)?;
+            let rows = accounts::list_keys(&db, account.as_deref()).await?;
             let dash = |value: &Option<String>| value.clone().unwrap_or_else(|| "-".to_owned());
             let table = rows.iter().map(|row| {
                 vec![
@@ -202,28 +201,28 @@ pub async fn run_keys(command: KeysCommand, database_url: &str) -> Result<(), St
     Ok(())
 }
 
-async fn set_key_status(database_url: &str, key_id: &str, status: KeyStatus) -> Result<(), String> {
+async fn set_key_status(database_url: &str, key_id: &str, status: KeyStatus) -> Result<(), CliError> {
     let db = connect_and_migrate(database_url).await?;
-    accounts::set_key_status(&db, key_id, status).await.map_err(text)?;
+    accounts::set_key_status(&db, key_id, status).await?;
     eprintln!("key {key_id} is {}", status.id());
     Ok(())
 }
 
-pub async fn run_shops(command: ShopsCommand, database_url: &str) -> Result<(), String> {
+pub async fn run_shops(command: ShopsCommand, database_url: &str) -> Result<(), CliError> {
     let db = connect_and_migrate(database_url).await?;
     match command {
         ShopsCommand::Create { account, name, approved } => {
-            let id = accounts::create_shop(&db, &account, &name, approved).await.map_err(text)?;
+            let id = accounts::create_shop(&db, &account, &name, approved).await?;
             println!("{id}");
             let state = if approved { "approved" } else { "under review" };
             eprintln!("created the shop {id} for account {account} ({state})");
         }
         ShopsCommand::Approve { shop_id } => {
-            accounts::approve_shop(&db, &shop_id).await.map_err(text)?;
+            accounts::approve_shop(&db, &shop_id).await?;
             eprintln!("shop {shop_id} is approved");
         }
         ShopsCommand::AddKey { shop_id, key_id } => {
-            accounts::add_shop_key(&db, &shop_id, &key_id).await.map_err(text)?;
+            accounts::add_shop_key(&db, &shop_id, &key_id).await?;
             eprintln!("key {key_id} is linked to shop {shop_id}");
         }
     }
@@ -231,8 +230,8 @@ pub async fn run_shops(command: ShopsCommand, database_url: &str) -> Result<(), 
 }
 
 /// In development, create the demo accounts when there are none and print their keys once.
-pub async fn seed_demo_accounts(db: &Db) -> Result<(), String> {
-    let Some(created) = accounts::seed_demo_accounts(db).await.map_err(text)? else {
+pub async fn seed_demo_accounts(db: &Db) -> Result<(), CliError> {
+    let Some(created) = accounts::seed_demo_accounts(db).await? else {
         return Ok(());
     };
     let table =
@@ -240,10 +239,6 @@ pub async fn seed_demo_accounts(db: &Db) -> Result<(), String> {
     println!("Demo accounts (development only). Their keys are shown this once:");
     print!("{}", render_table(&["PLAN", "EMAIL", "KEY"], table));
     Ok(())
-}
-
-fn text(error: accounts::AccountError) -> String {
-    error.to_string()
 }
 
 /// Left-aligned columns separated by two spaces, a header line first.

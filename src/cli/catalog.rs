@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
-use super::connect_and_migrate;
+use super::{CliError, connect_and_migrate};
 use crate::catalog::{check, export, import, load, synth};
 
 #[derive(Subcommand)]
@@ -36,7 +36,7 @@ pub enum CatalogCommand {
     },
 }
 
-pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), String> {
+pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), CliError> {
     match command {
         CatalogCommand::Import { path } => {
             crate::allocator::keep_freed_memory();
@@ -46,7 +46,7 @@ pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), Stri
             Ok(())
         }
         CatalogCommand::Check { path, hosts, warnings } => {
-            let catalog = load::load_dir(&path).map_err(|e| e.to_string())?;
+            let catalog = load::load_dir(&path)?;
             let hosts = hosts.unwrap_or_else(|| path.join(load::HOST_LIST_FILE));
             let hosts = check::hosts::HostList::load(&hosts)?;
             let report = check::check(&catalog, &hosts);
@@ -61,13 +61,15 @@ pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), Stri
             println!("{}", report.summary());
             match report.errors.len() {
                 0 => Ok(()),
-                n => Err(format!("{n} error(s): the catalog breaks the rules listed above")),
+                n => {
+                    Err(CliError::invalid(format!("{n} error(s): the catalog breaks the rules listed above")))
+                }
             }
         }
         CatalogCommand::Export { dir } => {
             let db = connect_and_migrate(database_url).await?;
-            let mut conn = db.pool().acquire().await.map_err(|e| e.to_string())?;
-            let catalog = crate::catalog::store::read_catalog(&mut conn).await.map_err(|e| e.to_string())?;
+            let mut conn = db.pool().acquire().await?;
+            let catalog = crate::catalog::store::read_catalog(&mut conn).await?;
             let files = export::write_dir(&catalog, &dir)?;
             println!("{} records written to {} file(s) in {}", catalog.record_count(), files, dir.display());
             Ok(())
@@ -75,10 +77,10 @@ pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), Stri
         CatalogCommand::Synth { firearms, seed, dir } => {
             // Synthetic records must never mix with real ones (data/ above all).
             if std::fs::read_dir(&dir).is_ok_and(|mut entries| entries.next().is_some()) {
-                return Err(format!(
+                return Err(CliError::invalid(format!(
                     "{} is not empty; synth writes only into a new or empty directory",
                     dir.display()
-                ));
+                )));
             }
             let catalog = synth::synthesize(firearms, seed);
             let files = export::write_dir(&catalog, &dir)?;

@@ -2,7 +2,7 @@
 
 use clap::Subcommand;
 
-use super::connect_and_migrate;
+use super::{CliError, connect_and_migrate};
 use crate::catalog::stats_versions;
 
 #[derive(Subcommand)]
@@ -16,7 +16,7 @@ pub enum GameStatsCommand {
     },
 }
 
-pub async fn run(command: GameStatsCommand, database_url: &str) -> Result<(), String> {
+pub async fn run(command: GameStatsCommand, database_url: &str) -> Result<(), CliError> {
     match command {
         GameStatsCommand::Freeze { version, description } => {
             let db = connect_and_migrate(database_url).await?;

@@ -10,8 +10,11 @@ use clap::{Parser, Subcommand};
 
 mod accounts;
 mod catalog;
+mod error;
 mod game_stats;
 mod staff;
+
+pub use error::CliError;
 
 use crate::access::plan::PlanTable;
 use crate::app::App;
@@ -176,7 +179,7 @@ pub fn main() -> ExitCode {
     telemetry::flush();
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => fail(message),
+        Err(error) => fail(error.to_string()),
     }
 }
 
@@ -185,7 +188,7 @@ fn fail(message: String) -> ExitCode {
     ExitCode::FAILURE
 }
 
-async fn run(cli: Cli) -> Result<(), String> {
+async fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         None => serve(cli.database_url, cli.serve).await,
         Some(Command::Serve(args)) => serve(cli.database_url, args).await,
@@ -205,22 +208,22 @@ async fn run(cli: Cli) -> Result<(), String> {
     }
 }
 
-async fn connect_and_migrate(database_url: &str) -> Result<Db, String> {
-    let db = Db::connect(database_url).await.map_err(|e| e.to_string())?;
-    db.migrate().await.map_err(|e| e.to_string())?;
+async fn connect_and_migrate(database_url: &str) -> Result<Db, CliError> {
+    let db = Db::connect(database_url).await?;
+    db.migrate().await?;
     Ok(db)
 }
 
-fn config(database_url: String, args: &ServeArgs) -> Result<Config, String> {
+fn config(database_url: String, args: &ServeArgs) -> Result<Config, CliError> {
     let timeout = args.webhook_timeout;
     if timeout == 0 {
-        return Err("ARMORY_WEBHOOK_TIMEOUT: must be at least 1 second".into());
+        return Err(CliError::invalid("ARMORY_WEBHOOK_TIMEOUT: must be at least 1 second"));
     }
     let webhooks = WebhookSettings {
         allow_targets: AllowList::parse(&args.webhook_allow_targets)
-            .map_err(|e| format!("ARMORY_WEBHOOK_ALLOW_TARGETS: {e}"))?,
+            .map_err(|e| CliError::invalid(format!("ARMORY_WEBHOOK_ALLOW_TARGETS: {e}")))?,
         retry_schedule: parse_schedule(&args.webhook_retry_schedule)
-            .map_err(|e| format!("ARMORY_WEBHOOK_RETRY_SCHEDULE: {e}"))?,
+            .map_err(|e| CliError::invalid(format!("ARMORY_WEBHOOK_RETRY_SCHEDULE: {e}")))?,
         timeout: Duration::from_secs(timeout),
         public_hosts: parse_hosts(&args.public_hosts),
         worker_domain: args.webhook_worker_domain.clone().filter(|d| !d.trim().is_empty()),
@@ -274,7 +277,7 @@ fn config(database_url: String, args: &ServeArgs) -> Result<Config, String> {
         },
         plans: PlanTable::default()
             .with_overrides(&args.plan_limits)
-            .map_err(|e| format!("ARMORY_PLAN_LIMITS: {e}"))?,
+            .map_err(|e| CliError::invalid(format!("ARMORY_PLAN_LIMITS: {e}")))?,
         webhooks,
     })
 }
@@ -300,24 +303,23 @@ fn days(n: u64) -> Duration {
 
 /// `ARMORY_PUBLIC_URL`: an absolute http(s) URL with a host and nothing after the path, kept
 /// without a trailing slash.
-fn parse_public_url(raw: Option<&str>) -> Result<Option<String>, String> {
+fn parse_public_url(raw: Option<&str>) -> Result<Option<String>, CliError> {
     let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else { return Ok(None) };
-    let rest = raw
-        .strip_prefix("https://")
-        .or_else(|| raw.strip_prefix("http://"))
-        .ok_or_else(|| format!("ARMORY_PUBLIC_URL: '{raw}' must start with https:// or http://"))?;
+    let rest = raw.strip_prefix("https://").or_else(|| raw.strip_prefix("http://")).ok_or_else(|| {
+        CliError::invalid(format!("ARMORY_PUBLIC_URL: '{raw}' must start with https:// or http://"))
+    })?;
     let host = rest.split('/').next().unwrap_or_default();
     if host.is_empty() || rest.contains(['?', '#', ' ', '@']) {
-        return Err(format!(
+        return Err(CliError::invalid(format!(
             "ARMORY_PUBLIC_URL: '{raw}' must be scheme://host[:port][/path], without credentials, query or fragment"
-        ));
+        )));
     }
     Ok(Some(raw.trim_end_matches('/').to_owned()))
 }
 
 /// The webhook worker alone: a catalog snapshot kept fresh (payloads render from it) and the
 /// delivery loop, until SIGINT/SIGTERM; an attempt in flight finishes first.
-async fn worker(database_url: String, args: ServeArgs) -> Result<(), String> {
+async fn worker(database_url: String, args: ServeArgs) -> Result<(), CliError> {
     // A long-lived process: what it keeps resident counts (`allocator::without_huge_pages`).
     crate::allocator::without_huge_pages();
     let config = config(database_url, &args)?;
@@ -325,9 +327,9 @@ async fn worker(database_url: String, args: ServeArgs) -> Result<(), String> {
     let shutdown = Shutdown::default();
     shutdown.listen_for_signals();
     let files = config.snapshot_dir.clone().map(SnapshotFiles::new);
-    let catalog = CatalogHandle::load(db.clone(), files).await.map_err(|e| e.to_string())?;
+    let catalog = CatalogHandle::load(db.clone(), files).await?;
     tokio::spawn(catalog.clone().keep_fresh(shutdown.clone()));
-    let webhooks = Webhooks::new(db.clone(), catalog, config.webhooks)?;
+    let webhooks = Webhooks::try_new(db.clone(), catalog, config.webhooks)?;
     tracing::info!("armory webhook worker running");
     webhooks.run(shutdown).await;
     db.close().await;
@@ -335,7 +337,7 @@ async fn worker(database_url: String, args: ServeArgs) -> Result<(), String> {
     Ok(())
 }
 
-async fn serve(database_url: String, args: ServeArgs) -> Result<(), String> {
+async fn serve(database_url: String, args: ServeArgs) -> Result<(), CliError> {
     // A long-lived process: what it keeps resident counts (`allocator::without_huge_pages`).
     crate::allocator::without_huge_pages();
     let config = config(database_url, &args)?;
@@ -351,10 +353,10 @@ async fn serve(database_url: String, args: ServeArgs) -> Result<(), String> {
     if config.environment == "development" {
         accounts::seed_demo_accounts(&db).await?;
     }
-    let app = App::with_db(config, db, None).await.map_err(|e| e.to_string())?;
+    let app = App::with_db(config, db, None).await?;
     app.shutdown().listen_for_signals();
     tracing::info!(address = %app.local_addr(), "armory listening on http://{}", app.local_addr());
-    app.run().await.map_err(|e| format!("server failed: {e}"))?;
+    app.run().await.map_err(CliError::Serve)?;
     tracing::info!("stopped cleanly");
     Ok(())
 }
@@ -365,14 +367,14 @@ mod tests {
 
     #[test]
     fn a_public_url_is_absolute_without_credentials_query_or_trailing_slash() {
-        assert_eq!(parse_public_url(None), Ok(None));
+        assert_eq!(parse_public_url(None).unwrap(), None);
         assert_eq!(
-            parse_public_url(Some("https://api.example.com/")),
-            Ok(Some("https://api.example.com".into()))
+            parse_public_url(Some("https://api.example.com/")).unwrap(),
+            Some("https://api.example.com".into())
         );
         assert_eq!(
-            parse_public_url(Some("http://10.0.0.1:8080/armory")),
-            Ok(Some("http://10.0.0.1:8080/armory".into()))
+            parse_public_url(Some("http://10.0.0.1:8080/armory")).unwrap(),
+            Some("http://10.0.0.1:8080/armory".into())
         );
         for bad in
             ["api.example.com", "ftp://x", "https://", "https://u:p@x.example", "https://x.example/?a=1"]

@@ -5,7 +5,7 @@
 use clap::Subcommand;
 
 use super::accounts::render_table;
-use super::connect_and_migrate;
+use super::{CliError, connect_and_migrate};
 use crate::accounts::reports::{self, StaffAction};
 use crate::accounts::support::{self, Author, Order};
 
@@ -56,17 +56,17 @@ pub enum SupportCommand {
     SetStatus { id: String, status: String },
 }
 
-pub async fn run_reports(command: ReportsCommand, database_url: &str) -> Result<(), String> {
+pub async fn run_reports(command: ReportsCommand, database_url: &str) -> Result<(), CliError> {
     let db = connect_and_migrate(database_url).await?;
     let (id, action, note) = match command {
         ReportsCommand::List { status } => {
             if let Some(status) = status.as_deref().filter(|s| !reports::STATUSES.contains(s)) {
-                return Err(format!(
+                return Err(CliError::invalid(format!(
                     "'{status}' is not a report status; expected {}",
                     reports::STATUSES.join(", ")
-                ));
+                )));
             }
-            let rows = reports::list(&db, None, status.as_deref()).await.map_err(|e| e.to_string())?;
+            let rows = reports::list(&db, None, status.as_deref()).await?;
             let table = rows.into_iter().map(|r| {
                 vec![r.id, r.status, r.firearm_id, r.section, r.issue_type, r.account_id, r.created_at]
             });
@@ -78,24 +78,24 @@ pub async fn run_reports(command: ReportsCommand, database_url: &str) -> Result<
         ReportsCommand::Resolve { id, note } => (id, StaffAction::Resolve, note),
         ReportsCommand::Dismiss { id, note } => (id, StaffAction::Dismiss, note),
     };
-    let report = reports::act(&db, &id, action, note.as_deref()).await.map_err(|e| e.to_string())?;
+    let report = reports::act(&db, &id, action, note.as_deref()).await?;
     eprintln!("report {} is {}", report.id, report.status);
     println!("{}", report.status);
     Ok(())
 }
 
-pub async fn run_support(command: SupportCommand, database_url: &str) -> Result<(), String> {
+pub async fn run_support(command: SupportCommand, database_url: &str) -> Result<(), CliError> {
     let db = connect_and_migrate(database_url).await?;
     let ticket = match command {
         SupportCommand::List { status } => {
             if let Some(status) = status.as_deref().filter(|s| !support::STATUSES.contains(s)) {
-                return Err(format!(
+                return Err(CliError::invalid(format!(
                     "'{status}' is not a ticket status; expected {}",
                     support::STATUSES.join(", ")
-                ));
+                )));
             }
             let order = Order { sort: "updated_at", descending: true };
-            let rows = support::list(&db, None, status.as_deref(), order).await.map_err(|e| e.to_string())?;
+            let rows = support::list(&db, None, status.as_deref(), order).await?;
             let table = rows
                 .into_iter()
                 .map(|t| vec![t.id, t.status, t.priority, t.category, t.subject, t.account_id, t.updated_at]);
@@ -105,13 +105,12 @@ pub async fn run_support(command: SupportCommand, database_url: &str) -> Result<
         }
         SupportCommand::Reply { id, message } => {
             if message.trim().is_empty() {
-                return Err("a reply needs a message".to_owned());
+                return Err(CliError::invalid("a reply needs a message"));
             }
             support::reply(&db, None, &id, Author::Staff, message.trim(), &[]).await
         }
         SupportCommand::SetStatus { id, status } => support::set_status(&db, &id, &status).await,
-    }
-    .map_err(|e| e.to_string())?;
+    }?;
     eprintln!("ticket {} is {}", ticket.id, ticket.status);
     println!("{}", ticket.status);
     Ok(())

@@ -11,6 +11,9 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::pool::PoolConnection;
 use sqlx::{AnyConnection, AnyPool, ConnectOptions, Connection as _, Executor};
 
+mod unavailable;
+pub use unavailable::is_unavailable;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
     Sqlite,

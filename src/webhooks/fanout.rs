@@ -10,6 +10,7 @@ use std::collections::HashMap;
 
 use serde_json::{Value, json};
 
+use super::error::WebhookError;
 use super::events;
 use super::payload::{event_data, resync_data};
 use crate::access::plan::Plan;
@@ -31,27 +32,21 @@ struct Subscriber {
 }
 
 /// Fan out the next batch of events; the number of events handled.
-pub async fn fan_out(db: &Db, catalog: &CatalogHandle) -> Result<usize, String> {
+pub async fn fan_out(db: &Db, catalog: &CatalogHandle) -> Result<usize, WebhookError> {
     // Read first: an idle pass must not take the write lock (on SQLite it would compete, every
     // poll, with every other writer).
     let (pending,): (i64,) = sqlx::query_as(
         "SELECT COUNT(*) FROM catalog_events WHERE seq > (SELECT last_seq FROM webhook_fanout WHERE id = 1)",
     )
     .fetch_one(db.pool())
-    .await
-    .map_err(|e| e.to_string())?;
+    .await?;
     if pending == 0 {
         return Ok(0);
     }
-    let mut tx = db.begin_write().await.map_err(|e| e.to_string())?;
-    sqlx::query("UPDATE webhook_fanout SET last_seq = last_seq WHERE id = 1")
-        .execute(&mut *tx)
-        .await
-        .map_err(|e| e.to_string())?;
-    let (last_seq,): (i64,) = sqlx::query_as("SELECT last_seq FROM webhook_fanout WHERE id = 1")
-        .fetch_one(&mut *tx)
-        .await
-        .map_err(|e| e.to_string())?;
+    let mut tx = db.begin_write().await?;
+    sqlx::query("UPDATE webhook_fanout SET last_seq = last_seq WHERE id = 1").execute(&mut *tx).await?;
+    let (last_seq,): (i64,) =
+        sqlx::query_as("SELECT last_seq FROM webhook_fanout WHERE id = 1").fetch_one(&mut *tx).await?;
     let batch: Vec<EventRow> = sqlx::query_as(
         "SELECT seq, id, type, resource, resource_id, revision, created_at FROM catalog_events \
          WHERE seq > $1 ORDER BY seq LIMIT $2",
@@ -59,21 +54,20 @@ pub async fn fan_out(db: &Db, catalog: &CatalogHandle) -> Result<usize, String> 
     .bind(last_seq)
     .bind(BATCH)
     .fetch_all(&mut *tx)
-    .await
-    .map_err(|e| e.to_string())?;
+    .await?;
     let Some(newest) = batch.last().map(|row| row.0) else { return Ok(0) };
 
     // Render from a snapshot at least as new as the events (the node's poll may lag a moment).
     let needed = batch.iter().map(|row| row.5).max().unwrap_or_default();
     if catalog.current().revision < needed {
-        catalog.catch_up(needed).await.map_err(|e| e.to_string())?;
+        catalog.catch_up(needed).await?;
     }
     let snapshot = catalog.current();
     if snapshot.revision < needed {
-        return Err(format!("the catalog snapshot is behind revision {needed}; fan-out waits"));
+        return Err(WebhookError::SnapshotBehind(needed));
     }
 
-    let subscribers = subscribers(&mut tx).await.map_err(|e| e.to_string())?;
+    let subscribers = subscribers(&mut tx).await?;
     let now = iso_millis_now();
     let due = unix_millis_now();
     for (_, event_id, event_type, resource, resource_id, revision, created_at) in &batch {
@@ -102,16 +96,14 @@ pub async fn fan_out(db: &Db, catalog: &CatalogHandle) -> Result<usize, String> 
             .bind(due)
             .bind(&now)
             .execute(&mut *tx)
-            .await
-            .map_err(|e| e.to_string())?;
+            .await?;
         }
     }
     sqlx::query("UPDATE webhook_fanout SET last_seq = $1 WHERE id = 1")
         .bind(newest)
         .execute(&mut *tx)
-        .await
-        .map_err(|e| e.to_string())?;
-    tx.commit().await.map_err(|e| e.to_string())?;
+        .await?;
+    tx.commit().await?;
     Ok(batch.len())
 }
 

@@ -7,6 +7,7 @@
 
 pub mod allow;
 pub mod endpoints;
+pub mod error;
 pub mod events;
 pub mod fanout;
 pub mod guard;

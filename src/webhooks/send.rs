@@ -6,13 +6,14 @@ use std::time::Duration;
 use reqwest::header::CONTENT_TYPE;
 
 use super::WebhookSettings;
+use super::error::WebhookError;
 use super::guard::{GuardedResolver, TargetRefused};
 use super::sign::signature;
 use super::url::WebhookUrl;
 
 /// The delivery client: redirects never followed (a 3xx is a failure), no proxy (a proxy would
 /// resolve the name itself, past the guard), every new connection resolved through the guard.
-pub fn client(settings: &WebhookSettings) -> Result<reqwest::Client, String> {
+pub fn client(settings: &WebhookSettings) -> Result<reqwest::Client, WebhookError> {
     reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .no_proxy()
@@ -20,7 +21,7 @@ pub fn client(settings: &WebhookSettings) -> Result<reqwest::Client, String> {
         .dns_resolver(GuardedResolver { allow: Arc::new(settings.allow_targets.clone()) })
         .user_agent(concat!("Armory-Webhooks/", env!("CARGO_PKG_VERSION")))
         .build()
-        .map_err(|e| format!("cannot build the webhook client: {e}"))
+        .map_err(WebhookError::Client)
 }
 
 /// What one attempt came to: the receiver's status when it answered, and the problem if any.

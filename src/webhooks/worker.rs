@@ -14,6 +14,7 @@ use tokio::task::JoinSet;
 
 use super::WebhookSettings;
 use super::endpoints::{self, Endpoint};
+use super::error::WebhookError;
 use super::events::TEST;
 use super::fanout::{body_of, fan_out};
 use super::send::{self, Message, Outcome};
@@ -55,7 +56,12 @@ struct Claimed {
 }
 
 impl Webhooks {
+    /// `try_new` with the error as its message, as `App` reports a start that failed.
     pub fn new(db: Db, catalog: CatalogHandle, settings: WebhookSettings) -> Result<Self, String> {
+        Self::try_new(db, catalog, settings).map_err(|e| e.to_string())
+    }
+
+    pub fn try_new(db: Db, catalog: CatalogHandle, settings: WebhookSettings) -> Result<Self, WebhookError> {
         let client = send::client(&settings)?;
         Ok(Self { inner: Arc::new(Inner { db, catalog, settings, client }) })
     }
@@ -69,8 +75,12 @@ impl Webhooks {
     pub async fn run(self, stop: Shutdown) {
         let mut last_pruned: Option<std::time::Instant> = None;
         loop {
-            if let Err(e) = self.run_once().await {
-                tracing::warn!(error = %e, "webhook worker pass failed; retrying on the next one");
+            match self.run_once().await {
+                Ok(_) => {}
+                Err(e) if e.is_unavailable() => {
+                    tracing::warn!(error = %e, unavailable = true, "webhook worker pass failed; retrying on the next one");
+                }
+                Err(e) => tracing::error!(error = %e, "webhook worker pass failed; retrying on the next one"),
             }
             let retention = &self.inner.settings.retention;
             if last_pruned.is_none_or(|at| at.elapsed() >= retention.every) {
@@ -88,7 +98,7 @@ impl Webhooks {
     }
 
     /// One pass: fan out every new event, then make every attempt that is due now.
-    pub async fn run_once(&self) -> Result<Pass, String> {
+    pub async fn run_once(&self) -> Result<Pass, WebhookError> {
         let mut pass = Pass::default();
         loop {
             let n = fan_out(&self.inner.db, &self.inner.catalog).await?;
@@ -98,7 +108,7 @@ impl Webhooks {
             pass.events_fanned_out += n;
         }
         loop {
-            let claimed = self.claim().await.map_err(|e| e.to_string())?;
+            let claimed = self.claim().await?;
             if claimed.is_empty() {
                 return Ok(pass);
             }

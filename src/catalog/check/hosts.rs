@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use reqwest::Url;
 use serde::Deserialize;
@@ -50,6 +50,26 @@ pub enum Listed {
     Mirror { of: String },
 }
 
+/// Why a host list file was not taken.
+#[derive(Debug, thiserror::Error)]
+pub enum HostListError {
+    #[error("cannot read the host list {}: {source}", path.display())]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("the host list {}: {source}", path.display())]
+    Invalid { path: PathBuf, source: HostListProblems },
+}
+
+/// What is wrong in a host list's text.
+#[derive(Debug, thiserror::Error)]
+pub enum HostListProblems {
+    /// Not TOML, or a key the list does not have.
+    #[error("{}", .0.message())]
+    Syntax(toml::de::Error),
+    /// Entries refused, each named.
+    #[error("{}", .0.join("; "))]
+    Entries(Vec<String>),
+}
+
 /// The host list, keyed by normalised host.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct HostList {
@@ -58,15 +78,15 @@ pub struct HostList {
 
 impl HostList {
     /// Read and validate a host list file.
-    pub fn load(path: &Path) -> Result<Self, String> {
+    pub fn load(path: &Path) -> Result<Self, HostListError> {
         let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read the host list {}: {e}", path.display()))?;
-        Self::parse(&text).map_err(|e| format!("the host list {}: {e}", path.display()))
+            .map_err(|source| HostListError::Read { path: path.to_owned(), source })?;
+        Self::parse(&text).map_err(|source| HostListError::Invalid { path: path.to_owned(), source })
     }
 
     /// Parse and validate a host list: known kinds, bare host names, no host listed twice.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let file: HostsFile = toml::from_str(text).map_err(|e| e.message().to_owned())?;
+    pub fn parse(text: &str) -> Result<Self, HostListProblems> {
+        let file: HostsFile = toml::from_str(text).map_err(HostListProblems::Syntax)?;
         let mut list = HostList::default();
         let mut problems = Vec::new();
         let rows = file.hosts.into_iter().map(|r| (r.host, Listed::Kind(r.kind)));
@@ -86,7 +106,7 @@ impl HostList {
                 problems.push(format!("{host} is listed twice (hosts match without a leading www.)"));
             }
         }
-        if problems.is_empty() { Ok(list) } else { Err(problems.join("; ")) }
+        if problems.is_empty() { Ok(list) } else { Err(HostListProblems::Entries(problems)) }
     }
 
     /// What the list says about `host` (any case, with or without `www.`), or None when unlisted.

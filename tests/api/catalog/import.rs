@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use armory::catalog::import::{self, RESYNC_THRESHOLD};
+use armory::catalog::import_error::ImportError;
 use armory::catalog::load::{self, load_dir};
 use armory::catalog::model::{Catalog, Image};
 use armory::catalog::{export, store};
@@ -438,7 +439,8 @@ async fn a_bulk_import_checks_every_reference_and_keeps_the_constraints(backend:
     std::sync::Arc::make_mut(&mut dangling.firearms.typed_mut()[4_321]).manufacturer_id =
         "no-such-maker".into();
     let refused = import::import(&db, dangling, false).await.unwrap_err();
-    assert!(refused.to_lowercase().contains("foreign key"), "{refused}");
+    assert!(refused.to_string().to_lowercase().contains("foreign key"), "{refused}");
+    assert!(!refused.is_unavailable(), "a reference the database refuses is not an unavailable database");
     let (written,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM firearms").fetch_one(db.pool()).await.unwrap();
     assert_eq!(written, 0, "nothing was written");
@@ -456,4 +458,30 @@ async fn a_bulk_import_checks_every_reference_and_keeps_the_constraints(backend:
         0,
         "a second import changes nothing"
     );
+}
+
+/// A database that cannot be reached is an unavailable dependency, worth trying again, not
+/// refused data; the message says what the import was doing.
+#[tokio::test]
+async fn an_import_into_an_unreachable_database_is_reported_unavailable() {
+    let db = Db::connect_lazy("postgres://armory@127.0.0.1:1/nowhere").unwrap();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let error = import::import_dir_if_empty(&db, &dir).await.unwrap_err();
+    assert!(error.is_unavailable(), "{error:?}");
+    assert!(error.to_string().starts_with("cannot read the catalog: "), "{error}");
+}
+
+/// A data file with a misspelt key is refused as data, naming the file, the record and the field.
+#[tokio::test]
+async fn a_malformed_data_file_is_refused_naming_its_file_and_field() {
+    let (db, _database) = fresh_db(Backend::Sqlite).await;
+    let dir = std::env::temp_dir().join(format!("armory-malformed-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("bad.toml"), "[[firearms]]\nid = \"x-1\"\nname = \"X\"\nwieght = 3\n").unwrap();
+    let error = import::import_dir(&db, &dir, false).await.unwrap_err();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(!error.is_unavailable(), "{error:?}");
+    let ImportError::Refused(load::LoadErrors(problems)) = &error else { panic!("not refused: {error:?}") };
+    assert_eq!((problems[0].file.as_str(), problems[0].field.as_str()), ("bad.toml", "wieght"), "{error}");
+    assert!(error.to_string().contains("bad.toml: x-1 wieght: line 4: unknown field `wieght`"), "{error}");
 }

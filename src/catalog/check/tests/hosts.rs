@@ -34,13 +34,13 @@ fn a_list_with_an_unknown_kind_a_repeated_or_malformed_host_is_refused() {
     )
     .unwrap_err();
     assert_eq!(
-        refused,
+        refused.to_string(),
         "example.org: kind 'blog' is not one of manufacturer, standards_body, government, reference, \
          aggregator, press, retailer, community, other; 'https://example.com/' is not a bare lower-case \
          host name; www.example.org is listed twice (hosts match without a leading www.)"
     );
     let unknown_key = HostList::parse("[[hosts]]\nhost = \"example.org\"\nkind = \"press\"\nurl = \"x\"\n");
-    assert!(unknown_key.unwrap_err().contains("unknown field `url`"));
+    assert!(unknown_key.unwrap_err().to_string().contains("unknown field `url`"));
 }
 
 #[test]
