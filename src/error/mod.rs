@@ -126,39 +126,10 @@ impl ApiError {
 /// was busy, and ours (500) when the query itself failed.
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
-        if is_unavailable(&error) {
+        if crate::db::is_unavailable(&error) {
             Self::dependency_unavailable("database", error)
         } else {
             Self::internal(error)
         }
-    }
-}
-
-fn is_unavailable(error: &sqlx::Error) -> bool {
-    match error {
-        sqlx::Error::Io(_)
-        | sqlx::Error::Tls(_)
-        | sqlx::Error::Protocol(_)
-        | sqlx::Error::PoolTimedOut
-        | sqlx::Error::PoolClosed
-        | sqlx::Error::WorkerCrashed => true,
-        // SQLite busy or locked; PostgreSQL shutting down, too many connections, or unreachable.
-        sqlx::Error::Database(db) => {
-            let code = db.code().unwrap_or_default();
-            matches!(
-                code.as_ref(),
-                "5" | "6"
-                    | "517"
-                    | "57P01"
-                    | "57P02"
-                    | "57P03"
-                    | "53300"
-                    | "08000"
-                    | "08001"
-                    | "08003"
-                    | "08006"
-            ) || db.message().contains("database is locked")
-        }
-        _ => false,
     }
 }

@@ -2,7 +2,7 @@
 //! listed newest first as firearm list items in the caller's plan view.
 
 use axum::extract::State;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use crate::access::caller::AccountCaller;
@@ -27,7 +27,7 @@ pub async fn list(
 ) -> Result<Response, ApiError> {
     let ids = favorites::ids(&state.db, &account_id).await?;
     let positions: Vec<usize> = snapshot.firearm_positions(&ids);
-    Ok(page_of(&snapshot, &paging, &positions, ItemForm::Plan(View::of(caller.plan))))
+    Ok(page_of(&snapshot, &paging, &positions, ItemForm::Plan(View::of(caller.plan))).into_response())
 }
 
 /// The ids of the caller's favorites, newest first.

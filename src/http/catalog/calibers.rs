@@ -118,7 +118,7 @@ pub async fn firearms(
 ) -> Result<Response, ApiError> {
     let (at, _) = snapshot.caliber(&id)?;
     let chambered = Filters { caliber: Some(at as u32), ..Filters::default() };
-    Ok(sub_list(&snapshot, &paging, chambered, CALIBER_FIREARM_ITEM))
+    Ok(sub_list(&snapshot, &paging, chambered, CALIBER_FIREARM_ITEM).into_response())
 }
 
 /// The ammunition loads of this cartridge, by name.

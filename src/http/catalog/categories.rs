@@ -1,6 +1,6 @@
 //! /v1/categories: the categories with firearm counts, one category, its firearms (53 to 55).
 
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use crate::access::paging::Paging;
@@ -55,5 +55,6 @@ pub async fn firearms(
         &paging,
         in_category,
         views::CATEGORY_FIREARM_ITEM,
-    ))
+    )
+    .into_response())
 }

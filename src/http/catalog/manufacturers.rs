@@ -86,7 +86,8 @@ pub async fn firearms(
         &paging,
         made_here,
         views::MANUFACTURER_FIREARM_ITEM,
-    ))
+    )
+    .into_response())
 }
 
 fn fields_for(view: View) -> &'static [&'static str] {

@@ -31,42 +31,6 @@ pub mod similar;
 pub mod slices;
 pub mod variants;
 
-use axum::response::{IntoResponse, Response};
-
-use crate::access::paging::Paging;
-use crate::read::list_index::Filters;
-use crate::read::query::firearm_pages;
-pub use crate::read::query::firearm_pages::{ItemForm, in_category, write_item_with};
-use crate::read::snapshot::Snapshot;
-
-/// One page of firearms as list items (`firearm_pages::page_of`).
-pub fn page_of(snapshot: &Snapshot, paging: &Paging, positions: &[usize], form: ItemForm) -> Response {
-    firearm_pages::page_of(snapshot, paging, positions, form).into_response()
-}
-
-/// One page of the first hits of `total` (`firearm_pages::page_with_total`).
-pub fn page_with_total(
-    snapshot: &Snapshot,
-    paging: &Paging,
-    positions: &[usize],
-    total: usize,
-    form: ItemForm,
-) -> Response {
-    firearm_pages::page_with_total(snapshot, paging, positions, total, form).into_response()
-}
-
-/// One page already selected (`firearm_pages::page_from`).
-pub fn page_from(
-    snapshot: &Snapshot,
-    paging: &Paging,
-    page: &[usize],
-    total: usize,
-    form: ItemForm,
-) -> Response {
-    firearm_pages::page_from(snapshot, paging, page, total, form).into_response()
-}
-
-/// A sub-list of firearms by name (`firearm_pages::sub_list`).
-pub fn sub_list(snapshot: &Snapshot, paging: &Paging, filters: Filters, fields: &[&str]) -> Response {
-    firearm_pages::sub_list(snapshot, paging, filters, fields).into_response()
-}
+pub use crate::read::query::firearm_pages::{
+    ItemForm, in_category, page_from, page_of, sub_list, write_item_with,
+};

@@ -258,5 +258,6 @@ pub async fn timeline(
     let offset = paging.offset();
     let window = offset..offset.saturating_add(paging.per_page as usize);
     let page = snapshot.read.select(&filters, (Sort::Year, false), window);
-    Ok(page_from(&snapshot, &paging, &page.positions, page.total, ItemForm::Plan(View::of(caller.plan))))
+    Ok(page_from(&snapshot, &paging, &page.positions, page.total, ItemForm::Plan(View::of(caller.plan)))
+        .into_response())
 }

@@ -3,7 +3,7 @@
 //! conflict. Free text (feature, material, designer, conflict) matches case-insensitively
 //! anywhere in the firearm's value; the action type is a closed list.
 
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 
 use super::{ItemForm, in_category, page_from, page_of};
 use crate::access::caller::Caller;
@@ -60,7 +60,7 @@ fn slice(
         .skip(paging.offset())
         .take(paging.per_page as usize)
         .collect();
-    Ok(page_from(snapshot, paging, &page, total, ItemForm::Plan(View::of(caller.plan))))
+    Ok(page_from(snapshot, paging, &page, total, ItemForm::Plan(View::of(caller.plan))).into_response())
 }
 
 /// Marks the firearms holding a value of `values` that contains `text` (any case).
@@ -121,7 +121,7 @@ pub async fn by_action(
     let kind =
         ACTION_TYPES.iter().position(|known| *known == action).expect("the parameter is a known action");
     let positions = &snapshot.rankings().by_action[kind];
-    Ok(page_of(&snapshot, &paging, positions, ItemForm::Plan(View::of(caller.plan))))
+    Ok(page_of(&snapshot, &paging, positions, ItemForm::Plan(View::of(caller.plan))).into_response())
 }
 
 pub struct MaterialQuery {
