@@ -4,8 +4,8 @@
 //! and hashing them), sorts them into created, changed and unchanged against what is stored, and
 //! prepares the statements that write the created and changed ones (`insert::prepare`). The
 //! import's connection only runs them (`import::sync_table`): while it runs one chunk's, the
-//! next is being built. Built on the writing thread, the statements left the database idle a
-//! quarter of a 100,000-firearm import; built beside it, building rows was no longer waited for.
+//! next is being built, so the database never waits for rows to be built (on the writing thread
+//! it would sit idle about a quarter of a large import).
 
 use std::collections::HashMap;
 use std::ops::Range;

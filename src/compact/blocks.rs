@@ -37,10 +37,9 @@ impl Buffer {
 
 /// A fresh buffer's blocks, added in index order into chunks of about a mebibyte, then copied
 /// into one buffer of their exact size, each chunk freed as it is copied (`finish`). Blocks
-/// written on several threads are written into a writer each and joined (`append`). A build
-/// used to box each rendered block until all were written: 300,000 boxes and their rounding
-/// beside the buffer were the peak of a node building 100,000 firearms; a buffer grown by
-/// doubling holds up to twice its bytes while it grows.
+/// written on several threads are written into a writer each and joined (`append`). Chunks, not
+/// a box per block (300,000 boxes and their rounding at 100,000 firearms would be a building
+/// node's peak) nor one buffer grown by doubling (up to twice its bytes while it grows).
 #[derive(Default)]
 pub struct Writer {
     chunks: Vec<Vec<u8>>,

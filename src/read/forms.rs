@@ -39,9 +39,9 @@ impl FirearmForms {
 
 /// The forms of firearms in catalog order as a build writes them, straight into blocks: rendered
 /// ones compressed as they come, kept ones copied from the snapshot a patch started from as they
-/// are held there. Each half of a build writes its own, joined in order (`append`). Rendered
-/// forms used to be boxed a block each until every firearm was rendered: at 100,000 firearms
-/// about 140 MB of boxes for 50 MB of forms, the peak of a building node.
+/// are held there. Each half of a build writes its own, joined in order (`append`). Written
+/// straight into blocks because a box per form until every firearm is rendered would be about
+/// 140 MB of boxes for 50 MB of forms at 100,000 firearms, a building node's peak.
 pub struct Writer<'a> {
     dictionary: &'a Dictionary,
     previous: Option<&'a Forms>,
