@@ -93,6 +93,26 @@ pub const RANKED_STAT_NAMES: &[&str] = &[
     "shortest_overall",
 ];
 
+/// The measurable fields compared, each with the end that wins (published by
+/// the head-to-head operation's description).
+pub const HEAD_TO_HEAD: &[RankedStat] = &[
+    stat("weightEmptyG", "weightEmptyG", "g", Better::Lower, |f| f.weight_empty_g),
+    stat("overallLengthMm", "overallLengthMm", "mm", Better::Lower, |f| f.overall_length_mm),
+    stat("barrelLengthMm", "barrelLengthMm", "mm", Better::Higher, |f| f.barrel_length_mm),
+    stat("muzzleVelocityMps", "muzzleVelocityMps", "m/s", Better::Higher, |f| f.muzzle_velocity_mps),
+    stat("muzzleEnergyJ", "muzzleEnergyJ", "J", Better::Higher, |f| f.muzzle_energy_j),
+    stat("effectiveRangeM", "effectiveRangeM", "m", Better::Higher, |f| f.effective_range_m),
+    stat("maxRangeM", "maxRangeM", "m", Better::Higher, |f| f.max_range_m),
+    stat("rateOfFireRpm", "rateOfFireRpm", "rounds/min", Better::Higher, |f| {
+        f.rate_of_fire_rpm.map(|r| r as f64)
+    }),
+    stat("magazineCapacity", "magazineCapacity", "rounds", Better::Higher, |f| {
+        f.magazine_capacity.map(|c| c as f64)
+    }),
+    stat("triggerPullN", "triggerPullN", "N", Better::Lower, |f| f.trigger_pull_n),
+    stat("yearIntroduced", "yearIntroduced", "year", Better::Higher, |f| f.year_introduced.map(|y| y as f64)),
+];
+
 /// The rate of fire a firearm with none stated counts with in the power rating: one round a second.
 pub const ASSUMED_RATE_RPM: f64 = 60.0;
 

@@ -103,15 +103,6 @@ impl Snapshot {
         self.read.filter_options.get_or_build(render)
     }
 
-    /// The by-era answer of `decade`, rendered by `render` on first need and kept.
-    pub fn era_answer<E>(
-        &self,
-        decade: i64,
-        render: impl FnOnce() -> Result<Rendered, E>,
-    ) -> Result<Rendered, E> {
-        self.read.era_answers.get_or_render(decade, render)
-    }
-
     /// A country's arsenal answer, rendered by `render` on first need and kept (a bounded few).
     pub fn arsenal_answer<E>(
         &self,

@@ -1,12 +1,12 @@
-//! Rankings of the whole catalog: the superlatives (`top`).
+//! Rankings of the whole catalog: the superlatives (`top`) and two firearms head to head.
 
 use serde::Serialize;
 use serde_json::json;
 
 use crate::read::error::QueryError;
 use crate::read::query::firearm_pages::write_item_with;
-use crate::read::rankings::RANKED_STATS;
-use crate::read::rendered::{Rendered, with_items};
+use crate::read::rankings::{HEAD_TO_HEAD, RANKED_STATS, winner};
+use crate::read::rendered::{Rendered, one, with_items};
 use crate::read::snapshot::Snapshot;
 use crate::read::views::View;
 
@@ -48,4 +48,76 @@ pub fn top(
         write_item_with(body, snapshot, view, at, extra);
     })
     .map_err(|e| QueryError::Failed(e.to_string()))
+}
+
+/// Two firearms compared field by field.
+#[derive(Serialize)]
+pub struct HeadToHead {
+    pub a: Contender,
+    pub b: Contender,
+    pub fields: Vec<Compared>,
+    pub wins: Wins,
+}
+
+#[derive(Serialize)]
+pub struct Contender {
+    pub id: String,
+    pub name: String,
+}
+
+/// One measurable field: both figures, which end wins, and the winner (`a`, `b`, `tie`, or None
+/// when either figure is unknown).
+#[derive(Serialize)]
+pub struct Compared {
+    pub field: &'static str,
+    pub unit: &'static str,
+    pub better: &'static str,
+    pub a: serde_json::Value,
+    pub b: serde_json::Value,
+    pub winner: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+pub struct Wins {
+    pub a: usize,
+    pub b: usize,
+}
+
+/// The firearms `a` and `b` over every field of `HEAD_TO_HEAD`, with the count of wins; every
+/// unknown id is named at once.
+pub fn head_to_head(snapshot: &Snapshot, a: &str, b: &str) -> Result<Rendered, QueryError> {
+    let missing: Vec<String> =
+        [a, b].into_iter().filter(|id| !snapshot.has_firearm(id)).map(str::to_owned).collect();
+    if !missing.is_empty() {
+        return Err(QueryError::MissingIds { kind: "firearm", ids: missing });
+    }
+    let (_, first) = snapshot.firearm(a)?;
+    let (_, second) = snapshot.firearm(b)?;
+    let mut wins = Wins { a: 0, b: 0 };
+    let fields = HEAD_TO_HEAD
+        .iter()
+        .map(|measured| {
+            let won = winner((measured.value)(&first), (measured.value)(&second), measured.better);
+            match won {
+                Some("a") => wins.a += 1,
+                Some("b") => wins.b += 1,
+                _ => {}
+            }
+            Compared {
+                field: measured.field,
+                unit: measured.unit,
+                better: measured.better.id(),
+                a: measured.served(&first),
+                b: measured.served(&second),
+                winner: won,
+            }
+        })
+        .collect();
+    let answer = HeadToHead {
+        a: Contender { id: first.id.clone(), name: first.name.clone() },
+        b: Contender { id: second.id.clone(), name: second.name.clone() },
+        fields,
+        wins,
+    };
+    one(answer).map_err(|e| QueryError::Failed(e.to_string()))
 }

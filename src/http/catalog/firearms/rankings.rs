@@ -3,7 +3,7 @@
 //! `read::orders`); a request only filters and slices them.
 
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::{ItemForm, in_category, page_from, write_item_with};
 use crate::access::caller::Caller;
@@ -15,7 +15,7 @@ use crate::http::{ApiError, respond};
 use crate::read::list_index::Filters;
 use crate::read::orders::Sort;
 use crate::read::query::rankings;
-use crate::read::rankings::{Better, RANKED_STAT_NAMES, RANKED_STATS, RankedStat, stat, winner};
+use crate::read::rankings::{Better, HEAD_TO_HEAD, RANKED_STAT_NAMES, RANKED_STATS, RankedStat};
 use crate::read::views::View;
 
 const STAT: QueryParam =
@@ -75,7 +75,7 @@ pub fn describe_top() -> String {
 
 /// The description of `/v1/firearms/head-to-head`, from the table its answers come from.
 pub fn describe_head_to_head() -> String {
-    let (lower, higher) = ends(MEASURED, |s| s.field.to_owned());
+    let (lower, higher) = ends(HEAD_TO_HEAD, |s| s.field.to_owned());
     format!(
         "Two firearms field by field: each measurable field with both figures, which end wins \
          (`better`) and the winner (`a`, `b`, `tie`, or null when either figure is unknown), and the \
@@ -100,26 +100,6 @@ impl QueryParams for HeadToHeadQuery {
 
 crate::query_params_doc!(HeadToHeadQuery);
 
-/// The measurable fields compared, each with the end that wins (published by
-/// `describe_head_to_head`).
-const MEASURED: &[RankedStat] = &[
-    stat("weightEmptyG", "weightEmptyG", "g", Better::Lower, |f| f.weight_empty_g),
-    stat("overallLengthMm", "overallLengthMm", "mm", Better::Lower, |f| f.overall_length_mm),
-    stat("barrelLengthMm", "barrelLengthMm", "mm", Better::Higher, |f| f.barrel_length_mm),
-    stat("muzzleVelocityMps", "muzzleVelocityMps", "m/s", Better::Higher, |f| f.muzzle_velocity_mps),
-    stat("muzzleEnergyJ", "muzzleEnergyJ", "J", Better::Higher, |f| f.muzzle_energy_j),
-    stat("effectiveRangeM", "effectiveRangeM", "m", Better::Higher, |f| f.effective_range_m),
-    stat("maxRangeM", "maxRangeM", "m", Better::Higher, |f| f.max_range_m),
-    stat("rateOfFireRpm", "rateOfFireRpm", "rounds/min", Better::Higher, |f| {
-        f.rate_of_fire_rpm.map(|r| r as f64)
-    }),
-    stat("magazineCapacity", "magazineCapacity", "rounds", Better::Higher, |f| {
-        f.magazine_capacity.map(|c| c as f64)
-    }),
-    stat("triggerPullN", "triggerPullN", "N", Better::Lower, |f| f.trigger_pull_n),
-    stat("yearIntroduced", "yearIntroduced", "year", Better::Higher, |f| f.year_introduced.map(|y| y as f64)),
-];
-
 /// Two firearms field by field (`describe_head_to_head`).
 #[utoipa::path(get, path = "/v1/firearms/head-to-head", tag = "Rankings", params(HeadToHeadQuery),
     responses((status = 200, body = schemas::HeadToHeadResponse)),
@@ -128,38 +108,7 @@ pub async fn head_to_head(
     snapshot: CurrentSnapshot,
     Valid(HeadToHeadQuery { a, b }): Valid<HeadToHeadQuery>,
 ) -> Result<Response, ApiError> {
-    let missing: Vec<&String> = [&a, &b].into_iter().filter(|id| !snapshot.has_firearm(id)).collect();
-    if !missing.is_empty() {
-        return Err(ApiError::missing_ids("firearm", &missing));
-    }
-    let (_, first) = snapshot.firearm(&a)?;
-    let (_, second) = snapshot.firearm(&b)?;
-    let mut wins = (0, 0);
-    let fields: Vec<Value> = MEASURED
-        .iter()
-        .map(|measured| {
-            let won = winner((measured.value)(&first), (measured.value)(&second), measured.better);
-            match won {
-                Some("a") => wins.0 += 1,
-                Some("b") => wins.1 += 1,
-                _ => {}
-            }
-            json!({
-                "field": measured.field,
-                "unit": measured.unit,
-                "better": measured.better.id(),
-                "a": measured.served(&first),
-                "b": measured.served(&second),
-                "winner": won,
-            })
-        })
-        .collect();
-    Ok(respond::one(json!({
-        "a": { "id": first.id, "name": first.name },
-        "b": { "id": second.id, "name": second.name },
-        "fields": fields,
-        "wins": { "a": wins.0, "b": wins.1 },
-    })))
+    Ok(rankings::head_to_head(&snapshot, &a, &b)?.into_response())
 }
 
 pub struct CategoryOnlyQuery {
