@@ -1,5 +1,5 @@
 //! Records held compressed: each text (rendered JSON) or encoded record an LZ4 block against one
-//! dictionary per snapshot (the firearms' served forms, `read::forms`, and the catalog's large
+//! dictionary per snapshot (the firearms' served forms, `read::rendered::firearm_forms`, and the catalog's large
 //! tables, `catalog::held`).
 //!
 //! A firearm's flat full record and provenance were 185 MiB of text at 100,000 firearms, most of

@@ -1,5 +1,5 @@
 //! Many small blocks held in one buffer (a packed table's records, `catalog::held`; the firearms'
-//! forms, `read::forms`): 300,000 boxes at 100,000 firearms cost a pointer and an allocator's
+//! forms, `read::rendered::firearm_forms`): 300,000 boxes at 100,000 firearms cost a pointer and an allocator's
 //! rounding each.
 //!
 //! The buffer is shared: a patched snapshot holds its predecessor's buffer and, beside it, only

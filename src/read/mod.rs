@@ -1,21 +1,16 @@
 //! The read model: everything a node needs to answer catalog reads from memory, built once per
 //! snapshot (see `catalog::snapshot`): lookups by id, each firearm's list item and flat record
-//! pre-rendered (its details are assembled from them on request and cached, `details`), the sort
+//! pre-rendered (its details are assembled from them on request and cached, `rendered::firearm_details`), the sort
 //! orders and filter sets of the firearm list, and the full-text index.
 
 pub mod aggregates;
 pub mod arsenals;
 pub mod deferred;
-pub mod details;
 pub mod error;
 pub mod facts;
-pub mod firearm_json;
-pub mod forms;
 pub mod game;
 pub mod held_stats;
 pub mod in_place;
-pub mod kept_answers;
-pub mod kept_texts;
 pub mod list_index;
 pub mod lookup;
 pub mod meta;
@@ -24,7 +19,6 @@ pub mod persisted;
 pub mod query;
 pub mod rankings;
 mod reads;
-pub mod records;
 pub mod rendered;
 pub mod resolve;
 pub mod search;
@@ -38,9 +32,9 @@ pub mod views;
 use serde_json::value::to_raw_value;
 use std::collections::{BTreeSet, HashMap};
 
-use self::forms::{FormTexts, Forms};
 use self::orders::Orders;
 use self::rendered::Rendered;
+use self::rendered::firearm_forms::{FormTexts, Forms};
 use self::search::SearchIndex;
 use crate::catalog::game_stats::GameStats;
 use crate::catalog::model::Catalog;
@@ -63,7 +57,7 @@ pub struct ReadModel {
     nested_categories: Vec<String>,
     /// Firearm details rendered on request, a bounded number kept.
     #[serde(skip)]
-    details: details::DetailCache,
+    details: rendered::firearm_details::DetailCache,
     stats: held_stats::HeldStats,
     user_ids: Vec<Vec<i64>>,
     /// Per firearm (catalog order): what the list filters test.
@@ -113,17 +107,17 @@ pub struct ReadModel {
     filter_options: deferred::Deferred<Rendered>,
     /// The by-era answers (78) of the decades the catalog has, by decade.
     #[serde(skip)]
-    era_answers: kept_answers::KeptAnswers<i64>,
+    era_answers: rendered::kept_answers::KeptAnswers<i64>,
     /// Countries' arsenals as answered (operation 60), the first `ARSENALS_KEPT` asked for.
     #[serde(skip, default = "arsenal_answers")]
-    arsenal_answers: kept_answers::KeptAnswers<[u8; 2]>,
+    arsenal_answers: rendered::kept_answers::KeptAnswers<[u8; 2]>,
     /// Tier lists as answered (operation 86), the first `TIER_LISTS_KEPT` asked for.
     #[serde(skip, default = "tier_list_answers")]
-    tier_list_answers: kept_answers::KeptAnswers<TierListAsked>,
+    tier_list_answers: rendered::kept_answers::KeptAnswers<TierListAsked>,
     /// Ammunition loads' list items as lists serve them, kept in `AMMUNITION_ITEMS_KEPT` slots by
     /// position (`http::catalog::ammunition`).
     #[serde(skip, default = "ammunition_items")]
-    ammunition_items: kept_texts::KeptTexts,
+    ammunition_items: rendered::kept_texts::KeptTexts,
 }
 
 /// What a tier list's answer depends on besides the snapshot: the dataset version (None: the
@@ -135,8 +129,8 @@ pub type TierListAsked = (Option<String>, Option<usize>, game::Metric, usize, vi
 /// 400 KB at fifty.
 const TIER_LISTS_KEPT: usize = 32;
 
-fn tier_list_answers() -> kept_answers::KeptAnswers<TierListAsked> {
-    kept_answers::KeptAnswers::at_most(TIER_LISTS_KEPT)
+fn tier_list_answers() -> rendered::kept_answers::KeptAnswers<TierListAsked> {
+    rendered::kept_answers::KeptAnswers::at_most(TIER_LISTS_KEPT)
 }
 
 /// How many countries' arsenals a snapshot keeps answered: an answer is up to a few hundred KB at
@@ -144,15 +138,15 @@ fn tier_list_answers() -> kept_answers::KeptAnswers<TierListAsked> {
 /// a crawl of every country must not keep them all.
 const ARSENALS_KEPT: usize = 32;
 
-fn arsenal_answers() -> kept_answers::KeptAnswers<[u8; 2]> {
-    kept_answers::KeptAnswers::at_most(ARSENALS_KEPT)
+fn arsenal_answers() -> rendered::kept_answers::KeptAnswers<[u8; 2]> {
+    rendered::kept_answers::KeptAnswers::at_most(ARSENALS_KEPT)
 }
 
 /// How many ammunition loads' list items a snapshot keeps: about 450 bytes each, 2 MB in all.
 const AMMUNITION_ITEMS_KEPT: usize = 4096;
 
-fn ammunition_items() -> kept_texts::KeptTexts {
-    kept_texts::KeptTexts::new(AMMUNITION_ITEMS_KEPT)
+fn ammunition_items() -> rendered::kept_texts::KeptTexts {
+    rendered::kept_texts::KeptTexts::new(AMMUNITION_ITEMS_KEPT)
 }
 
 /// The tables whose records' last change the statistics summary reports.
@@ -202,24 +196,29 @@ struct Context<'a> {
 /// A firearm's served forms as text.
 fn form_texts(stored: &Stored, firearm: &crate::catalog::model::Firearm, stats: &GameStats) -> FormTexts {
     let meta = (stored.meta)("firearms", &firearm.id);
-    let flat = firearm_json::full_record(firearm, stats, &meta);
+    let flat = rendered::firearm_json::full_record(firearm, stats, &meta);
     FormTexts {
-        item: to_raw_value(&firearm_json::list_item(&flat)).expect("a JSON value serialises"),
+        item: to_raw_value(&rendered::firearm_json::list_item(&flat)).expect("a JSON value serialises"),
         full: serde_json::Value::Object(flat).to_string(),
-        provenance: firearm_json::provenance(firearm, &meta).to_string(),
+        provenance: rendered::firearm_json::provenance(firearm, &meta).to_string(),
     }
 }
 
 impl<'a> Context<'a> {
     /// A writer for the forms of about `firearms` firearms.
-    fn writer(&self, firearms: usize) -> forms::Writer<'a> {
+    fn writer(&self, firearms: usize) -> rendered::firearm_forms::Writer<'a> {
         let previous = self.previous.map(|previous| &previous.read.forms);
-        forms::Writer::new(self.dictionary, previous, firearms)
+        rendered::firearm_forms::Writer::new(self.dictionary, previous, firearms)
     }
 
     /// The firearm's forms into `forms`: kept from the previous read model when the firearm did
     /// not change since, else rendered now with its `stats`.
-    fn write(&self, firearm: &crate::catalog::model::Firearm, stats: &GameStats, forms: &mut forms::Writer) {
+    fn write(
+        &self,
+        firearm: &crate::catalog::model::Firearm,
+        stats: &GameStats,
+        forms: &mut rendered::firearm_forms::Writer,
+    ) {
         match self.previous.and_then(|previous| previous.kept_at(&firearm.id)) {
             Some(at) => forms.push_kept(at),
             None => forms.push_rendered(form_texts(self.stored, firearm, stats)),
@@ -231,7 +230,7 @@ impl<'a> Context<'a> {
     fn rendered(
         &self,
         firearm: &crate::catalog::model::Firearm,
-    ) -> (forms::FirearmForms, GameStats, Vec<i64>) {
+    ) -> (rendered::firearm_forms::FirearmForms, GameStats, Vec<i64>) {
         let stats = self.stored.stats.get(&firearm.id).copied().unwrap_or_default();
         let user_ids = self.stored.user_ids.get(&firearm.id).cloned().unwrap_or_default();
         (Forms::compress(self.dictionary, form_texts(self.stored, firearm, &stats)), stats, user_ids)
@@ -367,13 +366,13 @@ impl ReadModel {
             forms,
             nested_manufacturers,
             nested_categories,
-            details: details::DetailCache::default(),
+            details: rendered::firearm_details::DetailCache::default(),
             similarity: deferred::Deferred::pending(),
             text_index: deferred::Deferred::pending(),
             arsenals: deferred::Deferred::pending(),
             image_owners: deferred::Deferred::pending(),
             filter_options: deferred::Deferred::pending(),
-            era_answers: kept_answers::KeptAnswers::default(),
+            era_answers: rendered::kept_answers::KeptAnswers::default(),
             arsenal_answers: arsenal_answers(),
             tier_list_answers: tier_list_answers(),
             ammunition_items: ammunition_items(),
@@ -425,14 +424,20 @@ impl References {
                 .collect(),
             nested_categories: catalog.categories.iter().map(|c| serde_json::json!(c).to_string()).collect(),
             manufacturer_details: makers()
-                .map(|(m, meta)| records::both_views(|view| records::manufacturer_detail(m, meta, view)))
+                .map(|(m, meta)| {
+                    rendered::record_json::both_views(|view| {
+                        rendered::record_json::manufacturer_detail(m, meta, view)
+                    })
+                })
                 .collect(),
             caliber_details: catalog
                 .calibers
                 .iter()
                 .map(|c| {
                     let meta = (stored.meta)("calibers", &c.id);
-                    records::both_views(|view| records::caliber_detail(c, &meta, view))
+                    rendered::record_json::both_views(|view| {
+                        rendered::record_json::caliber_detail(c, &meta, view)
+                    })
                 })
                 .collect(),
         }

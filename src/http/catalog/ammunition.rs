@@ -12,7 +12,7 @@ use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
 use crate::read::aggregates::LoadFacts;
 use crate::read::facts::vocabulary_index;
-use crate::read::records::AmmunitionItem;
+use crate::read::rendered::record_json::AmmunitionItem;
 use crate::read::snapshot::Snapshot;
 
 /// The positions of the loads whose facts pass `keep` (of the caliber at `caliber` only, when
@@ -44,7 +44,7 @@ pub fn page(
 }
 
 /// The list item of the load at `at`, as JSON: decoded from the packed table and serialised,
-/// which is why a page keeps them (`read::kept_texts`).
+/// which is why a page keeps them (`read::rendered::kept_texts`).
 fn item_text(snapshot: &Snapshot, at: usize) -> String {
     let load = snapshot.catalog.ammunition.get(at);
     let meta = snapshot.meta("ammunition", &load.id);

@@ -15,7 +15,7 @@ use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
 use crate::read::list_index::Filters;
 use crate::read::query;
-use crate::read::records;
+use crate::read::rendered::record_json;
 use crate::read::views::View;
 
 /// A caliber's firearms.
@@ -81,7 +81,7 @@ pub async fn list(
     let (page, pagination) = paging.slice(&calibers);
     let view = View::of(caller.plan);
     let data: Vec<Value> =
-        page.iter().map(|c| records::caliber_item(c, &snapshot.meta("calibers", &c.id), view)).collect();
+        page.iter().map(|c| record_json::caliber_item(c, &snapshot.meta("calibers", &c.id), view)).collect();
     Ok(respond::paged(data, pagination))
 }
 

@@ -1,9 +1,9 @@
 //! The other records' details: manufacturers and calibers, rendered with the snapshot in both
-//! plan views (`read::records`).
+//! plan views (`read::rendered::record_json`).
 
 use crate::read::error::QueryError;
-use crate::read::records::view_index;
 use crate::read::rendered::Rendered;
+use crate::read::rendered::record_json::view_index;
 use crate::read::snapshot::Snapshot;
 use crate::read::views::View;
 

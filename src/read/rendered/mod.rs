@@ -5,8 +5,14 @@
 use bytes::Bytes;
 
 mod envelope;
+pub mod firearm_details;
+pub mod firearm_forms;
+pub mod firearm_json;
+pub mod kept_answers;
 pub mod kept_fields;
+pub mod kept_texts;
 mod page_body;
+pub mod record_json;
 
 pub use envelope::{one, paged, paged_raw, with_items};
 pub use page_body::{PageBody, digest_of};

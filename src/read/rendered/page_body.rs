@@ -7,7 +7,7 @@ use super::{Rendered, etag_of};
 /// A body written piece by piece, with what its ETag is hashed from.
 ///
 /// Text pushed plainly goes into both. A piece that comes with a digest of its own text (a
-/// firearm's full record, digested once when its cache slot is filled, `read::forms`) adds its
+/// firearm's full record, digested once when its cache slot is filled, `read::rendered::firearm_forms`) adds its
 /// text to the body and only a marker and the digest to the ETag's input: a byte UTF-8 never
 /// holds, then the 16 digest bytes. The input therefore still tells every body apart (the same
 /// input means the same plain text and the same digests in the same places), and a page of twenty

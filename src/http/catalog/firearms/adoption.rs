@@ -9,7 +9,7 @@ use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
-use crate::read::firearm_json;
+use crate::read::rendered::firearm_json;
 
 /// The firearm's users (military, law-enforcement and other adopters).
 #[utoipa::path(get, path = "/v1/firearms/{id}/users", tag = "Firearms",

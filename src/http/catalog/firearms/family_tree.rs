@@ -10,7 +10,7 @@ use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
-use crate::read::firearm_json;
+use crate::read::rendered::firearm_json;
 use crate::read::snapshot::Snapshot;
 
 /// Deeper than this, a parent chain is cut (the loader refuses cycles; this guards the answer).

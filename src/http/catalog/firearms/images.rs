@@ -6,7 +6,7 @@ use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
-use crate::read::firearm_json;
+use crate::read::rendered::firearm_json;
 
 /// The firearm's images: id, firearmId, url, type, source, license, altText, widthPx, heightPx.
 #[utoipa::path(get, path = "/v1/firearms/{id}/images", tag = "Firearms",

@@ -9,9 +9,9 @@ use crate::http::ApiError;
 use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::read::firearm_json::full_field_names;
 use crate::read::orders::Sort;
 use crate::read::query::firearms::{self, FirearmFilter, ListRequest};
+use crate::read::rendered::firearm_json::full_field_names;
 use crate::read::views::View;
 
 const SORT: QueryParam =

@@ -1,7 +1,7 @@
 //! Response schemas of the catalog reads and the webhook operations, for the OpenAPI description
 //! only.
 //!
-//! The read path serves JSON pre-rendered from the catalog records (`read::firearm_json`), so
+//! The read path serves JSON pre-rendered from the catalog records (`read::rendered::firearm_json`), so
 //! these types are never serialised; they document the shapes, field by field, and a contract
 //! test keeps them honest by checking answers against the bundled catalog.
 

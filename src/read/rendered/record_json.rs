@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::rendered::Rendered;
+use super::Rendered;
 use crate::catalog::model::{Ammunition, Caliber, Manufacturer};
 use crate::read::snapshot::RecordMeta;
 use crate::read::views::{self, View};

@@ -3,14 +3,14 @@
 //! (`rendered::PageBody`).
 //!
 //! Used for what a page nests on every request and would otherwise make again each time: the
-//! firearms' full records, decompressed (`read::forms`), and the ammunition loads' list items,
+//! firearms' full records, decompressed (`read::rendered::firearm_forms`), and the ammunition loads' list items,
 //! decoded and serialised (`http::catalog::ammunition`; twenty of them were most of a cartridge's
 //! loads page, 55 µs a request at 100,000 firearms). Neither persisted nor patched: a new
 //! snapshot starts empty.
 
 use std::sync::Mutex;
 
-use super::rendered::{PageBody, digest_of};
+use super::{PageBody, digest_of};
 
 /// One kept text.
 pub struct KeptText {

@@ -1,7 +1,7 @@
 //! Each firearm's served forms, rendered when the snapshot is built: the list item, the flat full
 //! record and the provenance, each compressed (`compact`), since together they were most of a
 //! large catalog's memory (the list items alone about 25 MB raw at 100,000 firearms). Details are
-//! assembled from them on request (`read::details`).
+//! assembled from them on request (`read::rendered::firearm_details`).
 //!
 //! Full records asked for are kept decompressed in a bounded cache (`SLOTS`): a tier list or a
 //! Builder page nests the same few dozen records on every request, and decompressing and
@@ -15,10 +15,10 @@ use std::borrow::Cow;
 
 use serde_json::value::RawValue;
 
+use super::PageBody;
 use super::kept_texts::{KeptText, KeptTexts};
-use super::rendered::PageBody;
-use super::views::View;
 use crate::compact::{Blocks, BlocksWriter, Compressed, Dictionary};
+use crate::read::views::View;
 
 /// One firearm's forms.
 pub struct FirearmForms {

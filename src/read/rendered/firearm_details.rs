@@ -9,10 +9,10 @@
 
 use std::sync::Mutex;
 
+use super::Rendered;
 use super::firearm_json::{self, Nested};
-use super::rendered::Rendered;
-use super::snapshot::Snapshot;
-use super::views::View;
+use crate::read::snapshot::Snapshot;
+use crate::read::views::View;
 
 /// Cached details; a power of two (the slot is the position's low bits and the view).
 const SLOTS: usize = 8192;
@@ -50,7 +50,7 @@ impl Snapshot {
             .and_then(|id| self.read.manufacturer_at.get(id))
             .map(|&m| &self.catalog.manufacturers[m]);
         let detail =
-            super::records::ammunition_detail(load, &self.meta("ammunition", &load.id), caliber, maker);
+            super::record_json::ammunition_detail(load, &self.meta("ammunition", &load.id), caliber, maker);
         Rendered::envelope(&detail.to_string())
     }
 
