@@ -14,7 +14,6 @@ use crate::read::facts::Facts;
 use crate::read::list_index::ValueCounts;
 use crate::read::orders::Orders;
 use crate::read::rendered::Rendered;
-use crate::read::rendered::kept_texts::KeptTexts;
 use crate::read::search::SearchIndex;
 use crate::read::snapshot::Snapshot;
 use crate::read::views::View;
@@ -119,10 +118,5 @@ impl Snapshot {
         render: impl FnOnce() -> Result<Rendered, E>,
     ) -> Result<Rendered, E> {
         self.read.tier_list_answers.get_or_render(asked, render)
-    }
-
-    /// Ammunition loads' list items as lists serve them, kept by position.
-    pub fn ammunition_items(&self) -> &KeptTexts {
-        &self.read.ammunition_items
     }
 }

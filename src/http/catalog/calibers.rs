@@ -130,8 +130,7 @@ pub async fn ammunition(
     paging: Paging,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let (at, _) = snapshot.caliber(&id)?;
-    Ok(crate::http::catalog::ammunition::page(&snapshot, &paging, Some(at), |_| true))
+    Ok(query::ammunition::of_caliber(&snapshot, &id, &paging)?.into_response())
 }
 
 fn link(caliber: &Caliber) -> Value {

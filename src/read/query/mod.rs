@@ -7,6 +7,7 @@
 //! through HTTP. Families not yet moved here are still answered from `Snapshot` by their
 //! handlers.
 
+pub mod ammunition;
 pub mod firearm_pages;
 pub mod firearms;
 pub mod rankings;
