@@ -27,8 +27,20 @@ use crate::webhooks::Webhooks;
 pub enum StartupError {
     #[error(transparent)]
     Database(#[from] DbError),
-    #[error("cannot load the service's state from the database: {0}")]
-    Load(String),
+    #[error("cannot load the API keys from the database: {0}")]
+    Keys(#[source] sqlx::Error),
+    #[error("cannot reach Redis for the rate-limit counters: {0}")]
+    Limiter(#[from] crate::access::limiter::LimiterUnavailable),
+    #[error("cannot serve HTTPS: {0}")]
+    Tls(String),
+    #[error("ARMORY_TRUSTED_PROXIES: {0}")]
+    TrustedProxies(String),
+    #[error("cannot load the catalog snapshot: {0}")]
+    Catalog(#[from] crate::read::snapshot::SnapshotError),
+    #[error("cannot set up webhook delivery: {0}")]
+    Webhooks(#[from] crate::webhooks::error::WebhookError),
+    #[error(transparent)]
+    Routes(#[from] crate::http::openapi::binding::UnboundRoute),
     #[error("cannot listen on ARMORY_BIND={addr}: {cause}")]
     Bind { addr: SocketAddr, cause: std::io::Error },
 }
@@ -66,29 +78,27 @@ impl App {
             .map_err(|cause| StartupError::Bind { addr: config.bind, cause })?;
         let shutdown = Shutdown::default();
         let access = Arc::new(Access {
-            keys: KeyCache::load(db.clone()).await.map_err(|e| StartupError::Load(e.to_string()))?,
+            keys: KeyCache::load(db.clone()).await.map_err(StartupError::Keys)?,
             limiter: match &config.redis_url {
-                Some(url) => Limiter::redis(url).await.map_err(|e| StartupError::Load(e.to_string()))?,
+                Some(url) => Limiter::redis(url).await?,
                 None => Limiter::memory(),
             },
             plans: config.plans.clone(),
             burst: BurstGuard::default(),
             usage: Usage::new(db.clone()),
             transport: TransportPolicy::parse(&config.trusted_proxies)
-                .map_err(|e| StartupError::Load(format!("ARMORY_TRUSTED_PROXIES: {e}")))?,
+                .map_err(StartupError::TrustedProxies)?,
         });
         let files = config.snapshot_dir.clone().map(crate::read::persisted::SnapshotFiles::new);
-        let catalog =
-            CatalogHandle::load(db.clone(), files).await.map_err(|e| StartupError::Load(e.to_string()))?;
+        let catalog = CatalogHandle::load(db.clone(), files).await?;
         tokio::spawn(access.keys.clone().keep_fresh(shutdown.clone()));
         tokio::spawn(access.usage.clone().keep_flushing(shutdown.clone()));
         tokio::spawn(catalog.clone().keep_fresh(shutdown.clone()));
-        let webhooks = Webhooks::new(db.clone(), catalog.clone(), config.webhooks.clone())
-            .map_err(StartupError::Load)?;
+        let webhooks = Webhooks::try_new(db.clone(), catalog.clone(), config.webhooks.clone())?;
         let worker = config.webhooks.run_worker.then(|| tokio::spawn(webhooks.clone().run(shutdown.clone())));
         let state =
             AppState::new(Shared { db, config: Arc::new(config), shutdown, access, catalog, webhooks });
-        let service = routes::build(state.clone(), extra).map_err(|e| StartupError::Load(e.to_string()))?;
+        let service = routes::build(state.clone(), extra)?;
         let metrics_listener = match state.config.metrics_bind {
             Some(addr) => {
                 Some(TcpListener::bind(addr).await.map_err(|cause| StartupError::Bind { addr, cause })?)
@@ -98,9 +108,9 @@ impl App {
         let tls = match &state.config.tls {
             Some(files) => {
                 let certificates =
-                    crate::http::tls::ReloadingCert::load(files.clone()).map_err(StartupError::Load)?;
+                    crate::http::tls::ReloadingCert::load(files.clone()).map_err(StartupError::Tls)?;
                 tokio::spawn(certificates.clone().keep_fresh(state.shutdown.clone()));
-                Some(crate::http::tls::acceptor(certificates).map_err(StartupError::Load)?)
+                Some(crate::http::tls::acceptor(certificates).map_err(StartupError::Tls)?)
             }
             None => None,
         };

@@ -56,11 +56,7 @@ struct Claimed {
 }
 
 impl Webhooks {
-    /// `try_new` with the error as its message, as `App` reports a start that failed.
-    pub fn new(db: Db, catalog: CatalogHandle, settings: WebhookSettings) -> Result<Self, String> {
-        Self::try_new(db, catalog, settings).map_err(|e| e.to_string())
-    }
-
+    /// The delivery side over `db`, with its guarded HTTP client built from `settings`.
     pub fn try_new(db: Db, catalog: CatalogHandle, settings: WebhookSettings) -> Result<Self, WebhookError> {
         let client = send::client(&settings)?;
         Ok(Self { inner: Arc::new(Inner { db, catalog, settings, client }) })
