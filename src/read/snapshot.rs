@@ -413,8 +413,8 @@ impl CatalogHandle {
             }
             let known = self.current().revision;
             let current = match self.db.pool().acquire().await {
-                Ok(mut conn) => store::catalog_revision(&mut conn).await.map_err(|e| e.to_string()),
-                Err(e) => Err(e.to_string()),
+                Ok(mut conn) => store::catalog_revision(&mut conn).await,
+                Err(e) => Err(e),
             };
             match current {
                 Ok(revision) if revision != known => {
