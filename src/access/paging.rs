@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use serde_json::{Map, Value};
+use utoipa::ToSchema;
 
 use super::plan::PlanLimits;
 use crate::error::{ApiError, Reason};
@@ -27,14 +28,20 @@ pub struct Paging {
     pub totals: bool,
 }
 
-#[derive(Debug, Serialize, PartialEq)]
+/// The paging object of paged lists.
+#[derive(Debug, Serialize, PartialEq, ToSchema)]
 pub struct Pagination {
+    /// 1-based page of this response.
     pub page: u32,
     pub per_page: u32,
+    /// Alias of per_page; always equal to it.
     pub limit: u32,
+    /// Total matching records; omitted for Explorer callers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<u64>,
+    /// Pages at this per_page; omitted like total.
     #[serde(rename = "totalPages", skip_serializing_if = "Option::is_none")]
+    #[schema(rename = "totalPages")]
     pub total_pages: Option<u64>,
 }
 

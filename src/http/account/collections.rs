@@ -47,7 +47,7 @@ fn firearm_ids_schema() -> utoipa::openapi::Schema {
 
 /// Publish a collection; answers its share id (128 random bits) and where to read it.
 #[utoipa::path(post, path = "/v1/me/collections", tag = "Account", request_body = CreateCollection,
-    responses((status = 201, body = schemas::CollectionCreatedResponse),
+    responses((status = 201, body = schemas::One<schemas::CollectionCreated>),
         (status = 409, description = "FAVORITES_REQUIRED: no firearmIds were sent and the account has no favorites to share; add favorites or send firearmIds")))]
 pub async fn create(
     State(state): State<AppState>,
@@ -137,7 +137,7 @@ fn parse_ids(value: &Value) -> Result<Vec<String>, String> {
 /// (summary list items; a firearm the catalog dropped is left out).
 #[utoipa::path(get, path = "/v1/collections/{shareId}", tag = "Account",
     params(("shareId" = String, Path, description = "the id the owner shared")),
-    responses((status = 200, body = schemas::SharedCollectionResponse)))]
+    responses((status = 200, body = schemas::One<schemas::SharedCollection>)))]
 pub async fn shared(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,

@@ -18,7 +18,7 @@ use crate::read::views::View;
 /// The caller's favorites, newest first, as firearm list items for the caller's plan (a firearm the
 /// catalog no longer has is left out).
 #[utoipa::path(get, path = "/v1/me/favorites", tag = "Account",
-    responses((status = 200, body = schemas::FirearmListPage)))]
+    responses((status = 200, body = schemas::Page<schemas::FirearmListRecord>)))]
 pub async fn list(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
@@ -32,7 +32,7 @@ pub async fn list(
 
 /// The ids of the caller's favorites, newest first.
 #[utoipa::path(get, path = "/v1/me/favorites/ids", tag = "Account",
-    responses((status = 200, body = schemas::FavoriteIdsResponse)))]
+    responses((status = 200, body = schemas::One<schemas::FavoriteIds>)))]
 pub async fn ids(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -44,7 +44,7 @@ pub async fn ids(
 /// both times (`added` says whether this call added it). An account holds at most 1,000.
 #[utoipa::path(post, path = "/v1/me/favorites/{firearmId}", tag = "Account",
     params(("firearmId" = String, Path, description = "the firearm's id")),
-    responses((status = 200, body = schemas::FavoriteChangeResponse)))]
+    responses((status = 200, body = schemas::One<schemas::FavoriteChange>)))]
 pub async fn add(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
@@ -69,7 +69,7 @@ pub async fn add(
 /// Unmark a favorite; 404 when the firearm is not one of the caller's favorites.
 #[utoipa::path(delete, path = "/v1/me/favorites/{firearmId}", tag = "Account",
     params(("firearmId" = String, Path, description = "the firearm's id")),
-    responses((status = 200, body = schemas::FavoriteChangeResponse)))]
+    responses((status = 200, body = schemas::One<schemas::FavoriteChange>)))]
 pub async fn remove(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,

@@ -64,7 +64,7 @@ pub struct CreateReport {
 
 /// File a data report; it starts `pending`.
 #[utoipa::path(post, path = "/v1/me/reports", tag = "Account", request_body = CreateReport,
-    responses((status = 201, body = schemas::DataReportResponse)))]
+    responses((status = 201, body = schemas::One<schemas::DataReport>)))]
 pub async fn create(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
@@ -141,7 +141,7 @@ crate::query_params_doc!(ReportListQuery);
 
 /// The caller's data reports, newest first, with the staff note.
 #[utoipa::path(get, path = "/v1/me/reports", tag = "Account", params(ReportListQuery),
-    responses((status = 200, body = schemas::DataReportPage)))]
+    responses((status = 200, body = schemas::Page<schemas::DataReport>)))]
 pub async fn list(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,

@@ -82,7 +82,7 @@ fn attachments(problems: &mut Problems, value: Option<&Value>) -> Vec<Attachment
 
 /// Open a ticket; it starts `open`.
 #[utoipa::path(post, path = "/v1/me/support", tag = "Account", request_body = CreateTicket,
-    responses((status = 201, body = schemas::SupportTicketResponse)))]
+    responses((status = 201, body = schemas::One<schemas::SupportTicket>)))]
 pub async fn create(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -138,7 +138,7 @@ crate::query_params_doc!(TicketListQuery);
 
 /// The caller's tickets, newest first unless `sort` and `order` say otherwise.
 #[utoipa::path(get, path = "/v1/me/support", tag = "Account", params(TicketListQuery),
-    responses((status = 200, body = schemas::SupportTicketPage)))]
+    responses((status = 200, body = schemas::Page<schemas::SupportTicket>)))]
 pub async fn list(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -154,7 +154,7 @@ pub async fn list(
 /// One of the caller's tickets with its messages, oldest first.
 #[utoipa::path(get, path = "/v1/me/support/{id}", tag = "Account",
     params(("id" = String, Path, description = "the ticket's id")),
-    responses((status = 200, body = schemas::SupportTicketDetailResponse)))]
+    responses((status = 200, body = schemas::One<schemas::SupportTicketDetail>)))]
 pub async fn detail(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -168,7 +168,7 @@ pub async fn detail(
 /// ACTION_NOT_ALLOWED.
 #[utoipa::path(post, path = "/v1/me/support/{id}/replies", tag = "Account", request_body = ReplyToTicket,
     params(("id" = String, Path, description = "the ticket's id")),
-    responses((status = 201, body = schemas::SupportTicketDetailResponse)))]
+    responses((status = 201, body = schemas::One<schemas::SupportTicketDetail>)))]
 pub async fn reply(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,

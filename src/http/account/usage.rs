@@ -27,7 +27,7 @@ crate::query_params_doc!(UsageQuery);
 /// Requests this month and today against the plan's monthly allowance and daily cap, per day.
 #[utoipa::path(get, path = "/v1/me/usage", tag = "Account",
     params(UsageQuery),
-    responses((status = 200, body = schemas::UsageResponse)))]
+    responses((status = 200, body = schemas::One<schemas::Usage>)))]
 pub async fn usage(
     State(state): State<AppState>,
     caller: Caller,

@@ -84,7 +84,7 @@ pub struct UpdateWebhookEndpoint {
 
 /// The account's webhook endpoints, oldest first.
 #[utoipa::path(get, path = "/v1/me/webhooks", tag = "Webhooks",
-    responses((status = 200, body = schemas::WebhookEndpointPage)))]
+    responses((status = 200, body = schemas::Page<schemas::WebhookEndpoint>)))]
 pub async fn list(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -99,7 +99,7 @@ pub async fn list(
 /// Register an endpoint. The answer carries `secret`, the signing secret, this once only.
 /// Holding endpoints needs Studio (5) or Enterprise (20); beyond the allowance: 403 LIMIT_REACHED.
 #[utoipa::path(post, path = "/v1/me/webhooks", tag = "Webhooks", request_body = CreateWebhookEndpoint,
-    responses((status = 201, body = schemas::WebhookEndpointCreatedResponse)))]
+    responses((status = 201, body = schemas::One<schemas::WebhookEndpointCreated>)))]
 pub async fn create(
     State(state): State<AppState>,
     AccountCaller { account_id, caller }: AccountCaller,
@@ -149,7 +149,7 @@ pub async fn create(
 /// One endpoint of the account (another account's endpoint is 404).
 #[utoipa::path(get, path = "/v1/me/webhooks/{endpointId}", tag = "Webhooks",
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, body = schemas::WebhookEndpointResponse)))]
+    responses((status = 200, body = schemas::One<schemas::WebhookEndpoint>)))]
 pub async fn detail(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -163,7 +163,7 @@ pub async fn detail(
 /// resuming does not replay what the endpoint missed.
 #[utoipa::path(put, path = "/v1/me/webhooks/{endpointId}", tag = "Webhooks", request_body = UpdateWebhookEndpoint,
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, body = schemas::WebhookEndpointResponse)))]
+    responses((status = 200, body = schemas::One<schemas::WebhookEndpoint>)))]
 pub async fn update(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -197,7 +197,7 @@ pub async fn update(
 /// Remove an endpoint; its undelivered retries are dropped.
 #[utoipa::path(delete, path = "/v1/me/webhooks/{endpointId}", tag = "Webhooks",
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, body = schemas::WebhookDeletedResponse)))]
+    responses((status = 200, body = schemas::One<schemas::WebhookDeleted>)))]
 pub async fn delete(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -212,7 +212,7 @@ pub async fn delete(
 /// Make a signed test delivery (type `webhook.test`) now and report what the receiver did.
 #[utoipa::path(post, path = "/v1/me/webhooks/{endpointId}/test", tag = "Webhooks",
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, body = schemas::WebhookTestResponse)))]
+    responses((status = 200, body = schemas::One<schemas::WebhookTestResult>)))]
 pub async fn test(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,

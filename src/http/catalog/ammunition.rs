@@ -34,7 +34,7 @@ crate::query_params_doc!(AmmunitionQuery);
 
 /// Ammunition loads by name; `caliber_id`, `bullet_type` and `is_common` filter.
 #[utoipa::path(get, path = "/v1/ammunition", tag = "Ammunition", params(AmmunitionQuery),
-    responses((status = 200, body = schemas::AmmunitionPage)))]
+    responses((status = 200, body = schemas::Page<schemas::Ammunition>)))]
 pub async fn list(
     snapshot: CurrentSnapshot,
     Valid(AmmunitionQuery(filter)): Valid<AmmunitionQuery>,
@@ -46,7 +46,7 @@ pub async fn list(
 /// One load with its cartridge and maker named, and provenance.
 #[utoipa::path(get, path = "/v1/ammunition/{id}", tag = "Ammunition",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::AmmunitionResponse)))]
+    responses((status = 200, body = schemas::One<schemas::Ammunition>)))]
 pub async fn detail(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,

@@ -56,7 +56,7 @@ fn item(attachment: &Attachment) -> Value {
 /// Attachments by name; `vendor` keeps one vendor's (any case), `only_offered=true` those a shop
 /// offers now (a shop's change shows with the next request).
 #[utoipa::path(get, path = "/v1/attachments", tag = "Attachments", params(AttachmentListQuery),
-    responses((status = 200, body = schemas::AttachmentPage)))]
+    responses((status = 200, body = schemas::Page<schemas::AttachmentItem>)))]
 pub async fn list(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
@@ -86,7 +86,7 @@ pub async fn list(
 /// currency, each with its shop and its outbound link (`/v1/out/{offerId}`).
 #[utoipa::path(get, path = "/v1/attachments/{id}/offers", tag = "Attachments",
     params(("id" = String, Path), BuyerOffersQuery),
-    responses((status = 200, body = schemas::BuyerOffersResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::BuyerOffer>>)))]
 pub async fn offers(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,

@@ -60,7 +60,7 @@ crate::query_params_doc!(CaliberListQuery, CaliberCompareQuery);
 
 /// Cartridges by name; `cartridge_type` and `primer_type` filter.
 #[utoipa::path(get, path = "/v1/calibers", tag = "Calibers", params(CaliberListQuery),
-    responses((status = 200, body = schemas::CaliberPage)))]
+    responses((status = 200, body = schemas::Page<schemas::Caliber>)))]
 pub async fn list(
     snapshot: CurrentSnapshot,
     caller: Caller,
@@ -87,7 +87,7 @@ pub async fn list(
 
 /// Up to five cartridges side by side, each with provenance; every unknown id is named in the 404.
 #[utoipa::path(get, path = "/v1/calibers/compare", tag = "Calibers", params(CaliberCompareQuery),
-    responses((status = 200, body = schemas::CalibersResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::Caliber>>)))]
 pub async fn compare(
     snapshot: CurrentSnapshot,
     Valid(CaliberCompareQuery { ids }): Valid<CaliberCompareQuery>,
@@ -98,7 +98,7 @@ pub async fn compare(
 /// One cartridge with provenance (specSource: the standard its figures come from).
 #[utoipa::path(get, path = "/v1/calibers/{id}", tag = "Calibers",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::CaliberResponse)))]
+    responses((status = 200, body = schemas::One<schemas::Caliber>)))]
 pub async fn detail(
     snapshot: CurrentSnapshot,
     caller: Caller,
@@ -110,7 +110,7 @@ pub async fn detail(
 /// The firearms chambered for this cartridge, by name.
 #[utoipa::path(get, path = "/v1/calibers/{id}/firearms", tag = "Calibers",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::FirearmPage, description = "{id, name, manufacturerId, categoryId, yearIntroduced, status, actionType}[] + pagination")))]
+    responses((status = 200, body = schemas::Page<schemas::FirearmListItem>, description = "{id, name, manufacturerId, categoryId, yearIntroduced, status, actionType}[] + pagination")))]
 pub async fn firearms(
     snapshot: CurrentSnapshot,
     paging: Paging,
@@ -124,7 +124,7 @@ pub async fn firearms(
 /// The ammunition loads of this cartridge, by name.
 #[utoipa::path(get, path = "/v1/calibers/{id}/ammunition", tag = "Calibers",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::AmmunitionPage)))]
+    responses((status = 200, body = schemas::Page<schemas::Ammunition>)))]
 pub async fn ammunition(
     snapshot: CurrentSnapshot,
     paging: Paging,
@@ -141,7 +141,7 @@ fn link(caliber: &Caliber) -> Value {
 /// The cartridge, then its parent, and so on up to the root (parentCartridgeId).
 #[utoipa::path(get, path = "/v1/calibers/{id}/parent-chain", tag = "Calibers",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::ParentChainResponse)))]
+    responses((status = 200, body = schemas::One<schemas::ParentChain>)))]
 pub async fn parent_chain(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
@@ -160,7 +160,7 @@ pub async fn parent_chain(
 /// The cartridge's parent, siblings (same parent) and children, by name.
 #[utoipa::path(get, path = "/v1/calibers/{id}/family", tag = "Calibers",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::CaliberFamilyResponse)))]
+    responses((status = 200, body = schemas::One<schemas::CaliberFamily>)))]
 pub async fn family(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,

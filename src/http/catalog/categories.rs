@@ -20,7 +20,7 @@ fn with_count(snapshot: &Snapshot, at: usize) -> Value {
 
 /// Every category with its number of firearms.
 #[utoipa::path(get, path = "/v1/categories", tag = "Categories",
-    responses((status = 200, body = schemas::CategoriesResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::CategoryWithCount>>)))]
 pub async fn list(snapshot: CurrentSnapshot) -> Response {
     let data: Vec<Value> =
         (0..snapshot.catalog.categories.len()).map(|at| with_count(&snapshot, at)).collect();
@@ -30,7 +30,7 @@ pub async fn list(snapshot: CurrentSnapshot) -> Response {
 /// One category.
 #[utoipa::path(get, path = "/v1/categories/{slug}", tag = "Categories",
     params(("slug" = String, Path)),
-    responses((status = 200, body = schemas::CategoryResponse)))]
+    responses((status = 200, body = schemas::One<schemas::CategoryWithCount>)))]
 pub async fn detail(
     snapshot: CurrentSnapshot,
     ValidPath(slug): ValidPath<String>,
@@ -42,7 +42,7 @@ pub async fn detail(
 /// A category's firearms, ordered by name.
 #[utoipa::path(get, path = "/v1/categories/{slug}/firearms", tag = "Categories",
     params(("slug" = String, Path)),
-    responses((status = 200, body = schemas::CategoryFirearmPage)))]
+    responses((status = 200, body = schemas::Page<schemas::CategoryFirearm>)))]
 pub async fn firearms(
     snapshot: CurrentSnapshot,
     paging: Paging,

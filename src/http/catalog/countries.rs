@@ -17,7 +17,7 @@ use crate::read::snapshot::Snapshot;
 /// country), by code, with how many firearms come from it, how many manufacturers are based
 /// there, how many firearms its users adopted, and how many adopter entries it has.
 #[utoipa::path(get, path = "/v1/countries", tag = "Reference",
-    responses((status = 200, body = schemas::CountriesResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::Country>>)))]
 pub async fn list(snapshot: CurrentSnapshot) -> Response {
     let data: Vec<Value> = snapshot
         .aggregates()
@@ -35,7 +35,7 @@ pub async fn list(snapshot: CurrentSnapshot) -> Response {
 /// law_enforcement...), each with the adopting user, its designation and year.
 #[utoipa::path(get, path = "/v1/countries/{code}/arsenal", tag = "Reference",
     params(("code" = String, Path, description = "ISO 3166-1 alpha-2")),
-    responses((status = 200, body = schemas::ArsenalResponse)))]
+    responses((status = 200, body = schemas::One<schemas::Arsenal>)))]
 pub async fn arsenal(
     snapshot: CurrentSnapshot,
     ValidPath(code): ValidPath<String>,
@@ -122,7 +122,7 @@ crate::query_params_doc!(ConflictsQuery);
 /// Conflicts named in the firearms' records, with the firearms used in each, most firearms
 /// first; `name` keeps conflicts whose name contains it (case-insensitive).
 #[utoipa::path(get, path = "/v1/conflicts", tag = "Reference", params(ConflictsQuery),
-    responses((status = 200, body = schemas::ConflictsResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::Conflict>>)))]
 pub async fn conflicts(
     snapshot: CurrentSnapshot,
     Valid(ConflictsQuery { name }): Valid<ConflictsQuery>,

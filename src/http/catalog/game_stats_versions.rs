@@ -24,7 +24,7 @@ async fn version(state: &AppState, label: &str) -> Result<GameStatsVersion, ApiE
 
 /// Every frozen dataset, newest first: id, version, description, firearmCount, createdAt.
 #[utoipa::path(get, path = "/v1/game-stats/versions", tag = "Game stats",
-    responses((status = 200, body = schemas::GameStatsVersionsResponse)))]
+    responses((status = 200, body = schemas::One<Vec<crate::catalog::stats_versions::GameStatsVersion>>)))]
 pub async fn versions(State(state): State<AppState>) -> Result<Response, ApiError> {
     Ok(respond::one(stats_versions::versions(&state.db).await?))
 }
@@ -32,7 +32,7 @@ pub async fn versions(State(state): State<AppState>) -> Result<Response, ApiErro
 /// The frozen entries of one version, by firearm id, in snake_case.
 #[utoipa::path(get, path = "/v1/game-stats/versions/{version}/firearms", tag = "Game stats",
     params(("version" = String, Path, description = "dataset label, e.g. 2026.1")),
-    responses((status = 200, body = schemas::GameStatsEntryPage)))]
+    responses((status = 200, body = schemas::Page<crate::catalog::stats_versions::GameStatsSnapshotEntry>)))]
 pub async fn entries(
     State(state): State<AppState>,
     paging: Paging,
@@ -47,7 +47,7 @@ pub async fn entries(
 /// One firearm's frozen entry in a version.
 #[utoipa::path(get, path = "/v1/game-stats/versions/{version}/firearms/{id}", tag = "Game stats",
     params(("version" = String, Path), ("id" = String, Path, description = "firearm id")),
-    responses((status = 200, body = schemas::GameStatsEntryResponse)))]
+    responses((status = 200, body = schemas::One<crate::catalog::stats_versions::GameStatsSnapshotEntry>)))]
 pub async fn entry(
     State(state): State<AppState>,
     ValidPath((label, id)): ValidPath<(String, String)>,

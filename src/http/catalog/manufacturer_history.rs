@@ -31,7 +31,7 @@ fn named(firearm: &Firearm) -> Value {
 /// and those with no year.
 #[utoipa::path(get, path = "/v1/manufacturers/{id}/timeline", tag = "Manufacturers",
     params(("id" = String, Path, description = "manufacturer slug")),
-    responses((status = 200, body = schemas::ManufacturerTimelineResponse)))]
+    responses((status = 200, body = schemas::One<schemas::ManufacturerTimeline>)))]
 pub async fn timeline(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
@@ -58,7 +58,7 @@ pub async fn timeline(
 /// firearm lists) and decade introduced, most first (decades oldest first).
 #[utoipa::path(get, path = "/v1/manufacturers/{id}/stats", tag = "Manufacturers",
     params(("id" = String, Path, description = "manufacturer slug")),
-    responses((status = 200, body = schemas::ManufacturerStatsResponse)))]
+    responses((status = 200, body = schemas::One<schemas::ManufacturerStats>)))]
 pub async fn stats(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,

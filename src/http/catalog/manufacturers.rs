@@ -32,7 +32,7 @@ crate::query_params_doc!(ManufacturerListQuery);
 /// Manufacturers, ordered by name; `country` filters by ISO country code.
 #[utoipa::path(get, path = "/v1/manufacturers", tag = "Manufacturers",
     params(ManufacturerListQuery),
-    responses((status = 200, body = schemas::ManufacturerPage, description = "Explorer: id, name, countryCode, foundedYear")))]
+    responses((status = 200, body = schemas::Page<schemas::Manufacturer>, description = "Explorer: id, name, countryCode, foundedYear")))]
 pub async fn list(
     snapshot: CurrentSnapshot,
     caller: Caller,
@@ -61,7 +61,7 @@ pub async fn list(
 /// One manufacturer, with provenance.
 #[utoipa::path(get, path = "/v1/manufacturers/{id}", tag = "Manufacturers",
     params(("id" = String, Path, description = "manufacturer slug")),
-    responses((status = 200, body = schemas::ManufacturerResponse)))]
+    responses((status = 200, body = schemas::One<schemas::ManufacturerDetail>)))]
 pub async fn detail(
     snapshot: CurrentSnapshot,
     caller: Caller,
@@ -73,7 +73,7 @@ pub async fn detail(
 /// A manufacturer's firearms, ordered by name.
 #[utoipa::path(get, path = "/v1/manufacturers/{id}/firearms", tag = "Manufacturers",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::ManufacturerFirearmPage)))]
+    responses((status = 200, body = schemas::Page<schemas::ManufacturerFirearm>)))]
 pub async fn firearms(
     snapshot: CurrentSnapshot,
     paging: Paging,

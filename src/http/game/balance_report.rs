@@ -76,7 +76,7 @@ struct CategoryReport<'a> {
 
 /// Stat outliers per category, with their z-scores (formula in the description).
 #[utoipa::path(get, path = "/v1/game/balance-report", tag = "Game analytics", params(BalanceQuery),
-    responses((status = 200, body = schemas::BalanceReportResponse)),
+    responses((status = 200, body = schemas::One<schemas::BalanceReport>)),
     description = game::describe_balance())]
 pub async fn balance_report(
     State(state): State<AppState>,

@@ -64,7 +64,7 @@ fn side<'a>(snapshot: &Snapshot, view: View, entry: &'a Entry) -> Side<'a> {
 /// `a` against `b`: each stat's winner and the verdict (rules in the description). Either id
 /// unknown (to the catalog, or to the frozen version) is 404 naming it in `details.missing`.
 #[utoipa::path(get, path = "/v1/game/matchups", tag = "Game analytics", params(MatchupQuery),
-    responses((status = 200, body = schemas::MatchupResponse)),
+    responses((status = 200, body = schemas::One<schemas::Matchup>)),
     description = game::describe_matchups())]
 pub async fn matchups(
     State(state): State<AppState>,

@@ -51,7 +51,7 @@ struct Member<'a> {
 
 /// The firearms of archetype `role`, fittest first (rule in the description).
 #[utoipa::path(get, path = "/v1/game/role-roster", tag = "Game analytics", params(RosterQuery),
-    responses((status = 200, body = schemas::RoleRosterResponse)),
+    responses((status = 200, body = schemas::One<schemas::RoleRoster>)),
     description = game::describe_roster())]
 pub async fn role_roster(
     State(state): State<AppState>,

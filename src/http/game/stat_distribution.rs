@@ -39,7 +39,7 @@ crate::query_params_doc!(DistributionQuery);
 
 /// A stat's distribution over the firearms whose stat is known (methods in the description).
 #[utoipa::path(get, path = "/v1/game/stat-distribution", tag = "Game analytics", params(DistributionQuery),
-    responses((status = 200, body = schemas::StatDistributionResponse)),
+    responses((status = 200, body = schemas::One<schemas::StatDistribution>)),
     description = game::describe_distribution())]
 pub async fn stat_distribution(
     State(state): State<AppState>,

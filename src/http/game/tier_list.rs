@@ -74,7 +74,7 @@ struct Tier<'a> {
 
 /// Tiers S to D (see the description for the cut-offs and the archetype rule).
 #[utoipa::path(get, path = "/v1/game/tier-list", tag = "Game analytics", params(TierListQuery),
-    responses((status = 200, body = schemas::TierListResponse)),
+    responses((status = 200, body = schemas::One<schemas::TierList>)),
     description = game::describe_tiers())]
 pub async fn tier_list(
     State(state): State<AppState>,

@@ -38,7 +38,7 @@ use crate::error::Reason;
             A 429 carries Retry-After (60 per minute, 3600 for the day, 90 for a page burst)."
     ),
     security(("ApiKeyHeader" = []), ("BearerKey" = [])),
-    components(schemas(ErrorEnvelope, ErrorBody, Pagination)),
+    components(schemas(ErrorEnvelope, ErrorBody, crate::access::paging::Pagination)),
     modifiers(&ContractComponents),
 )]
 pub struct ApiDoc;
@@ -75,22 +75,6 @@ pub struct ErrorBody {
 
 fn reason_ref() -> RefOr<Schema> {
     RefOr::Ref(utoipa::openapi::Ref::from_schema_name("ErrorReason"))
-}
-
-/// The paging object of paged lists.
-#[derive(Serialize, ToSchema)]
-pub struct Pagination {
-    /// 1-based page of this response.
-    pub page: u32,
-    pub per_page: u32,
-    /// Alias of per_page; always equal to it.
-    pub limit: u32,
-    /// Total matching records; omitted for Explorer callers.
-    pub total: Option<u64>,
-    /// Pages at this per_page; omitted like total.
-    #[serde(rename = "totalPages")]
-    #[schema(rename = "totalPages")]
-    pub total_pages: Option<u64>,
 }
 
 struct ContractComponents;

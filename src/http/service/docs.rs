@@ -9,7 +9,7 @@ use crate::http::{AppState, respond};
 /// Per-plan limits: per minute, per day, per month, page depth, totals, MCP calls, webhook endpoints
 /// held, and the webhook operations' own bucket.
 #[utoipa::path(get, path = "/v1/docs/limits", tag = "Docs", security(()),
-    responses((status = 200, body = schemas::PlanLimitsResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::PlanLimits>>)))]
 pub async fn limits(State(state): State<AppState>) -> Response {
     respond::one(state.access.plans.rows())
 }

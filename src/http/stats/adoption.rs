@@ -67,7 +67,7 @@ fn named(snapshot: &SnapshotWithFigures, firearms: &BTreeSet<usize>) -> Vec<Valu
 /// One country's adopters (armed forces, police, ...): counts per user type and the firearms
 /// they adopted. A country the catalog knows with no adopters answers zeros.
 #[utoipa::path(get, path = "/v1/stats/adoption/by-country", tag = "Statistics", params(CountryQuery),
-    responses((status = 200, body = schemas::StatsAdoptionByCountryResponse)))]
+    responses((status = 200, body = schemas::One<schemas::StatsAdoptionByCountry>)))]
 pub async fn by_country(
     snapshot: SnapshotWithFigures,
     Valid(query): Valid<CountryQuery>,
@@ -97,7 +97,7 @@ pub async fn by_country(
 /// One adopter type: the countries with such adopters (most firearms first, ties by code) and
 /// the firearms they adopted.
 #[utoipa::path(get, path = "/v1/stats/adoption/by-type", tag = "Statistics", params(TypeQuery),
-    responses((status = 200, body = schemas::StatsAdoptionByTypeResponse)))]
+    responses((status = 200, body = schemas::One<schemas::StatsAdoptionByType>)))]
 pub async fn by_type(
     snapshot: SnapshotWithFigures,
     Valid(query): Valid<TypeQuery>,

@@ -10,14 +10,14 @@ use crate::read::query::statistics;
 
 /// Record counts per resource, the catalog revision and the last change to a record.
 #[utoipa::path(get, path = "/v1/stats/summary", tag = "Statistics",
-    responses((status = 200, body = schemas::StatsSummaryResponse)))]
+    responses((status = 200, body = schemas::One<schemas::StatsSummary>)))]
 pub async fn summary(snapshot: SnapshotWithFigures) -> Result<Response, ApiError> {
     Ok(statistics::summary(&snapshot)?.into_response())
 }
 
 /// Firearms per production status (every status listed, zero included), and those with none.
 #[utoipa::path(get, path = "/v1/stats/production-status", tag = "Statistics",
-    responses((status = 200, body = schemas::StatsProductionStatusResponse)))]
+    responses((status = 200, body = schemas::One<schemas::StatsProductionStatus>)))]
 pub async fn production_status(snapshot: SnapshotWithFigures) -> Response {
     respond::one(&snapshot.statistics().production_status)
 }
@@ -25,14 +25,14 @@ pub async fn production_status(snapshot: SnapshotWithFigures) -> Response {
 /// For each optional field of the firearm detail, how many firearms have it filled, and the
 /// share of all firearms (0 to 1, four places). A list counts as filled with one item.
 #[utoipa::path(get, path = "/v1/stats/field-coverage", tag = "Statistics",
-    responses((status = 200, body = schemas::StatsFieldCoverageResponse)))]
+    responses((status = 200, body = schemas::One<schemas::StatsFieldCoverage>)))]
 pub async fn field_coverage(snapshot: SnapshotWithFigures) -> Response {
     respond::one(&snapshot.statistics().field_coverage)
 }
 
 /// Per category: firearms per decade of introduction (oldest first) and those with no year.
 #[utoipa::path(get, path = "/v1/stats/catalog-coverage", tag = "Statistics",
-    responses((status = 200, body = schemas::StatsCatalogCoverageResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::CategoryCoverage>>)))]
 pub async fn catalog_coverage(snapshot: SnapshotWithFigures) -> Response {
     respond::one(&snapshot.statistics().catalog_coverage)
 }
@@ -41,7 +41,7 @@ pub async fn catalog_coverage(snapshot: SnapshotWithFigures) -> Response {
 /// muzzle energy and effective range over the firearms that state each (`count`; the mean is
 /// null when none does), rounded to 0.1.
 #[utoipa::path(get, path = "/v1/stats/by-category", tag = "Statistics",
-    responses((status = 200, body = schemas::StatsByCategoryResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::CategoryFigures>>)))]
 pub async fn by_category(snapshot: SnapshotWithFigures) -> Response {
     respond::one(&snapshot.statistics().by_category)
 }
@@ -49,7 +49,7 @@ pub async fn by_category(snapshot: SnapshotWithFigures) -> Response {
 /// Per component (frame, slide, barrel, stock): how many firearms state its material, and each
 /// material (compared in lower case) with its count and share of those, most first.
 #[utoipa::path(get, path = "/v1/stats/materials", tag = "Statistics",
-    responses((status = 200, body = schemas::StatsMaterialsResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::ComponentMaterials>>)))]
 pub async fn materials(snapshot: SnapshotWithFigures) -> Response {
     respond::one(&snapshot.statistics().materials)
 }

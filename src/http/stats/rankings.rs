@@ -16,7 +16,7 @@ use crate::read::statistics::share;
 /// Cartridges by the number of firearms chambered for them (a firearm counts once per
 /// cartridge it lists, primary or not), most first.
 #[utoipa::path(get, path = "/v1/stats/calibers/popular", tag = "Statistics",
-    responses((status = 200, body = schemas::StatsPopularCalibersResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::CaliberCount>>)))]
 pub async fn popular_calibers(snapshot: SnapshotWithFigures, Limit(limit): Limit) -> Response {
     let rows: Vec<Value> = snapshot.statistics().frequencies.calibers[..]
         .iter()
@@ -44,7 +44,7 @@ crate::query_params_doc!(CategoryQuery);
 
 /// Manufacturers by the number of firearms they make (within `category` when given), most first.
 #[utoipa::path(get, path = "/v1/stats/manufacturers/prolific", tag = "Statistics", params(CategoryQuery),
-    responses((status = 200, body = schemas::StatsProlificManufacturersResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::ManufacturerCount>>)))]
 pub async fn prolific_manufacturers(
     snapshot: SnapshotWithFigures,
     Valid(CategoryQuery { category }): Valid<CategoryQuery>,
@@ -72,7 +72,7 @@ pub async fn prolific_manufacturers(
 /// How often each action type occurs (within `category` when given), with its share of the
 /// firearms considered; firearms without an action type are counted in `unknown`.
 #[utoipa::path(get, path = "/v1/stats/action-types", tag = "Statistics", params(CategoryQuery),
-    responses((status = 200, body = schemas::StatsActionTypesResponse)))]
+    responses((status = 200, body = schemas::One<schemas::StatsActionTypes>)))]
 pub async fn action_types(
     snapshot: SnapshotWithFigures,
     Valid(CategoryQuery { category }): Valid<CategoryQuery>,
@@ -92,7 +92,7 @@ pub async fn action_types(
 /// Features (compared in lower case) by the number of firearms listing them (within `category`
 /// when given), most first, with the share of the firearms considered.
 #[utoipa::path(get, path = "/v1/stats/feature-frequency", tag = "Statistics", params(CategoryQuery),
-    responses((status = 200, body = schemas::StatsFeatureFrequencyResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::FeatureCount>>)))]
 pub async fn feature_frequency(
     snapshot: SnapshotWithFigures,
     Valid(CategoryQuery { category }): Valid<CategoryQuery>,

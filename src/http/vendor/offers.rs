@@ -54,7 +54,7 @@ crate::query_params_doc!(ListQuery, ShopQuery);
 
 /// The shop's offers by sku, with their clicks. A shop under review may read them.
 #[utoipa::path(get, path = "/v1/vendor/offers", tag = "Sellers", params(ListQuery),
-    responses((status = 200, body = schemas::VendorOfferPage)))]
+    responses((status = 200, body = schemas::Page<schemas::VendorOffer>)))]
 pub async fn list(
     State(state): State<AppState>,
     caller: ShopCaller,
@@ -74,7 +74,7 @@ pub async fn list(
 /// `offers[3].target.id`) refuses the whole body and nothing is written.
 #[utoipa::path(put, path = "/v1/vendor/offers", tag = "Sellers", params(ShopQuery),
     request_body = schemas::ReplaceOffers,
-    responses((status = 200, body = schemas::OffersReplacedResponse)))]
+    responses((status = 200, body = schemas::One<schemas::OffersReplaced>)))]
 pub async fn replace(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
@@ -109,7 +109,7 @@ pub async fn replace(
 /// value. Another shop's offer is 404.
 #[utoipa::path(patch, path = "/v1/vendor/offers/{id}", tag = "Sellers", request_body = schemas::UpdateOffer,
     params(("id" = String, Path, description = "the offer's id")),
-    responses((status = 200, body = schemas::VendorOfferResponse)))]
+    responses((status = 200, body = schemas::One<schemas::VendorOffer>)))]
 pub async fn update(
     State(state): State<AppState>,
     caller: ShopCaller,
@@ -131,7 +131,7 @@ pub async fn update(
 /// Remove one offer. Another shop's offer is 404.
 #[utoipa::path(delete, path = "/v1/vendor/offers/{id}", tag = "Sellers",
     params(("id" = String, Path, description = "the offer's id")),
-    responses((status = 200, body = schemas::OfferDeletedResponse)))]
+    responses((status = 200, body = schemas::One<schemas::OfferDeleted>)))]
 pub async fn delete(
     State(state): State<AppState>,
     caller: ShopCaller,

@@ -12,7 +12,7 @@ use crate::sellers::shops;
 /// The shops this key acts for, by name, each with its approval state and offer counts. A shop
 /// under review may read its offers but change none until approved.
 #[utoipa::path(get, path = "/v1/vendor/shops", tag = "Sellers",
-    responses((status = 200, body = schemas::VendorShopsResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::VendorShop>>)))]
 pub async fn list(State(state): State<AppState>, caller: ShopCaller) -> Result<Response, ApiError> {
     let shops = shops::list(&state.db, &caller.shop_ids).await?;
     let data: Vec<Value> = shops

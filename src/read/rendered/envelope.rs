@@ -3,30 +3,47 @@
 //! sends them as they are, `Rendered::data` gives another consumer the `data` alone).
 
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::{PageBody, Rendered};
 use crate::access::paging::Pagination;
 
-/// The envelope, typed so `data` is written straight out: `json!` would first turn it into a
+/// `{success: true, data}`: the envelope of every answer that is not a page, and its schema in
+/// the description. Typed so `data` is written straight out: `json!` would first turn it into a
 /// `Value` tree, parsing back every pre-rendered record (`RawValue`) it holds.
+#[derive(Serialize, ToSchema)]
+pub struct One<T> {
+    /// Always true.
+    pub success: bool,
+    pub data: T,
+}
+
+/// `{success: true, data: [items], pagination}`: the envelope of every page.
+#[derive(Serialize, ToSchema)]
+pub struct Page<T> {
+    /// Always true.
+    pub success: bool,
+    pub data: Vec<T>,
+    pub pagination: Pagination,
+}
+
+/// A page's envelope over items of any serialisable form (a slice, an iterator's collection, raw
+/// records); `Page<T>` is its description.
 #[derive(Serialize)]
-struct Envelope<T, P> {
+struct PageOf<D> {
     success: bool,
-    data: T,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pagination: Option<P>,
+    data: D,
+    pagination: Pagination,
 }
 
 /// `{success: true, data}`.
 pub fn one(data: impl Serialize) -> serde_json::Result<Rendered> {
-    serde_json::to_vec(&Envelope::<_, Pagination> { success: true, data, pagination: None })
-        .map(Rendered::from_body)
+    serde_json::to_vec(&One { success: true, data }).map(Rendered::from_body)
 }
 
 /// `{success: true, data, pagination}`.
 pub fn paged(data: impl Serialize, pagination: Pagination) -> serde_json::Result<Rendered> {
-    serde_json::to_vec(&Envelope { success: true, data, pagination: Some(pagination) })
-        .map(Rendered::from_body)
+    serde_json::to_vec(&PageOf { success: true, data, pagination }).map(Rendered::from_body)
 }
 
 /// `{success: true, data: [items], pagination}` from items already serialised (the read model's

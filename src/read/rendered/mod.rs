@@ -14,7 +14,7 @@ pub mod kept_texts;
 mod page_body;
 pub mod record_json;
 
-pub use envelope::{one, paged, paged_raw, with_items};
+pub use envelope::{One, Page, one, paged, paged_raw, with_items};
 pub use page_body::{PageBody, digest_of};
 
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]

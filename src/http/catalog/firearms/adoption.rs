@@ -14,7 +14,7 @@ use crate::read::rendered::firearm_json;
 /// The firearm's users (military, law-enforcement and other adopters).
 #[utoipa::path(get, path = "/v1/firearms/{id}/users", tag = "Firearms",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::FirearmUsersResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::FirearmUser>>)))]
 pub async fn users(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
@@ -27,7 +27,7 @@ pub async fn users(
 /// by code.
 #[utoipa::path(get, path = "/v1/firearms/{id}/adoption-map", tag = "Firearms",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::AdoptionMapResponse)))]
+    responses((status = 200, body = schemas::One<schemas::AdoptionMap>)))]
 pub async fn adoption_map(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,

@@ -34,7 +34,7 @@ crate::query_params_doc!(CompareQuery);
 /// The details of 1 to 5 firearms, in the order asked, each with provenance. Every unknown id is
 /// named in the 404 (`details.missing`).
 #[utoipa::path(get, path = "/v1/firearms/compare", tag = "Firearms", params(CompareQuery),
-    responses((status = 200, body = schemas::FirearmDetailsResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::FirearmDetail>>)))]
 pub async fn compare(
     snapshot: CurrentSnapshot,
     caller: Caller,

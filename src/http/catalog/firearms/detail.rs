@@ -17,7 +17,7 @@ use crate::read::views::View;
 /// are strings holding JSON, as the spec serves them.
 #[utoipa::path(get, path = "/v1/firearms/{id}", tag = "Firearms",
     params(("id" = String, Path, description = "firearm id (^[a-z0-9-]+$)")),
-    responses((status = 200, body = schemas::FirearmDetailResponse)))]
+    responses((status = 200, body = schemas::One<schemas::FirearmDetail>)))]
 pub async fn detail(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,

@@ -12,7 +12,7 @@ use crate::http::{ApiError, respond};
 /// exact to two decimals: millimetres to inches (÷ 25.4), grams to pounds (÷ 453.59237).
 #[utoipa::path(get, path = "/v1/firearms/{id}/dimensions", tag = "Firearms",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::DimensionsResponse)))]
+    responses((status = 200, body = schemas::One<schemas::Dimensions>)))]
 pub async fn dimensions(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,

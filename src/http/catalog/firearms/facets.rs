@@ -73,7 +73,7 @@ fn range(ascending: &[u32], value: impl Fn(usize) -> Option<f64>) -> Range {
 /// Every filter of GET /v1/firearms with the values it accepts and how many firearms each
 /// matches; numeric filters give the known range.
 #[utoipa::path(get, path = "/v1/firearms/filter-options", tag = "Firearms",
-    responses((status = 200, body = schemas::FilterOptionsResponse)))]
+    responses((status = 200, body = schemas::One<schemas::FilterOptions>)))]
 pub async fn filter_options(snapshot: CurrentSnapshot) -> Response {
     // Rendered once per snapshot; values borrowed, so writing them cannot fail.
     let kept = snapshot.filter_options(|| {
@@ -114,7 +114,7 @@ fn ids<'a>(values: &[(usize, usize)], id: impl Fn(usize) -> &'a str) -> Vec<Coun
 
 /// The action types in the catalog with their firearm counts, most frequent first.
 #[utoipa::path(get, path = "/v1/firearms/action-types", tag = "Firearms",
-    responses((status = 200, body = schemas::ActionTypesResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::ActionTypeCount>>)))]
 pub async fn action_types(snapshot: CurrentSnapshot) -> Response {
     let counts = snapshot.filter_value_counts();
     let data: Vec<ActionTypeCount> = ids(&counts.action, |at| ACTION_TYPES[at])

@@ -47,7 +47,7 @@ fn descendants(snapshot: &Snapshot, id: &str, depth: usize) -> Vec<Value> {
 /// (`variants` nested), each with provenance.
 #[utoipa::path(get, path = "/v1/firearms/{id}/family-tree", tag = "Firearms",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::FamilyTreeResponse)))]
+    responses((status = 200, body = schemas::One<schemas::FamilyTree>)))]
 pub async fn family_tree(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,

@@ -68,7 +68,7 @@ fn figures(scope: &Scope, archetype: Option<usize>) -> Map<String, Value> {
 /// Stat means and spreads per category and catalog-wide, and how many firearms each archetype
 /// holds (statistics and archetype rule in the description).
 #[utoipa::path(get, path = "/v1/firearms/game-meta", tag = "Game analytics", params(GameMetaQuery),
-    responses((status = 200, body = schemas::GameMetaResponse)),
+    responses((status = 200, body = schemas::One<schemas::GameMeta>)),
     description = game::describe_meta())]
 pub async fn game_meta(
     State(state): State<AppState>,

@@ -37,7 +37,7 @@ crate::query_params_doc!(ProfileQuery);
 /// description). An id the catalog (or the frozen version) does not hold is 404.
 #[utoipa::path(get, path = "/v1/firearms/{id}/game-profile", tag = "Game analytics",
     params(("id" = String, Path), ProfileQuery),
-    responses((status = 200, body = schemas::GameProfileResponse)),
+    responses((status = 200, body = schemas::One<schemas::GameProfile>)),
     description = game::describe_profile())]
 pub async fn game_profile(
     State(state): State<AppState>,

@@ -20,7 +20,7 @@ use crate::http::{ApiError, respond};
 /// inverse of the shortest overall length (400 mm). The same text is in ARCHITECTURE.md.
 #[utoipa::path(get, path = "/v1/firearms/{id}/game-stats", tag = "Game stats",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::FirearmGameStatsResponse)))]
+    responses((status = 200, body = schemas::One<schemas::FirearmGameStats>)))]
 pub async fn game_stats(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,

@@ -11,7 +11,7 @@ use crate::read::rendered::firearm_json;
 /// The firearm's images: id, firearmId, url, type, source, license, altText, widthPx, heightPx.
 #[utoipa::path(get, path = "/v1/firearms/{id}/images", tag = "Firearms",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::FirearmImagesResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::FirearmImage>>)))]
 pub async fn images(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,

@@ -105,7 +105,7 @@ crate::query_params_doc!(ListQuery);
 /// full record. Unknown values of `sort` sort nothing and are refused; firearms without the sort
 /// value come last in either order.
 #[utoipa::path(get, path = "/v1/firearms", tag = "Firearms", params(ListQuery),
-    responses((status = 200, body = schemas::FirearmListPage)))]
+    responses((status = 200, body = schemas::Page<schemas::FirearmListRecord>)))]
 pub async fn list(
     snapshot: CurrentSnapshot,
     caller: Caller,

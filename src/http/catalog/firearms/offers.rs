@@ -14,7 +14,7 @@ use crate::http::{ApiError, AppState};
 /// each with its shop and its outbound link (`/v1/out/{offerId}`). A shop's change shows at once.
 #[utoipa::path(get, path = "/v1/firearms/{id}/offers", tag = "Firearms",
     params(("id" = String, Path), BuyerOffersQuery),
-    responses((status = 200, body = schemas::BuyerOffersResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::BuyerOffer>>)))]
 pub async fn offers(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,

@@ -40,7 +40,7 @@ crate::query_params_doc!(PopularQuery);
 /// most first, ties by id; each row is the list item in the caller's plan view with `rank` and
 /// `requests`. A firearm the catalog no longer has is left out.
 #[utoipa::path(get, path = "/v1/popular/firearms", tag = "Rankings", params(PopularQuery),
-    responses((status = 200, body = schemas::PopularFirearmsResponse)))]
+    responses((status = 200, body = schemas::One<schemas::PopularFirearms>)))]
 pub async fn popular(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,

@@ -33,7 +33,7 @@ crate::query_params_doc!(RandomQuery);
 /// One firearm picked at random, as a list item for the caller's plan; `category` and `country`
 /// narrow the draw. 404 when nothing matches.
 #[utoipa::path(get, path = "/v1/firearms/random", tag = "Firearms", params(RandomQuery),
-    responses((status = 200, body = schemas::FirearmItemResponse)))]
+    responses((status = 200, body = schemas::One<schemas::FirearmListItem>)))]
 pub async fn random(
     snapshot: CurrentSnapshot,
     caller: Caller,

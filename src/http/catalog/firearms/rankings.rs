@@ -41,7 +41,7 @@ crate::query_params_doc!(TopQuery);
 /// end ranks first is read from `RANKED_STATS` (`describe_top`), so the description cannot drift
 /// from the answers.
 #[utoipa::path(get, path = "/v1/firearms/top", tag = "Rankings", params(TopQuery),
-    responses((status = 200, body = schemas::TopFirearmsResponse)),
+    responses((status = 200, body = schemas::One<schemas::TopFirearms>)),
     description = describe_top())]
 pub async fn top(
     snapshot: SnapshotWithFigures,
@@ -102,7 +102,7 @@ crate::query_params_doc!(HeadToHeadQuery);
 
 /// Two firearms field by field (`describe_head_to_head`).
 #[utoipa::path(get, path = "/v1/firearms/head-to-head", tag = "Rankings", params(HeadToHeadQuery),
-    responses((status = 200, body = schemas::HeadToHeadResponse)),
+    responses((status = 200, body = schemas::One<schemas::HeadToHead>)),
     description = describe_head_to_head())]
 pub async fn head_to_head(
     snapshot: CurrentSnapshot,
@@ -130,7 +130,7 @@ crate::query_params_doc!(CategoryOnlyQuery);
 /// a minute (the square root of 1); a firearm with no energy at all is not rated. Each row is the
 /// list item with `power`: the score and the inputs it used.
 #[utoipa::path(get, path = "/v1/firearms/power-rating", tag = "Rankings", params(CategoryOnlyQuery),
-    responses((status = 200, body = schemas::PowerRatingPage)))]
+    responses((status = 200, body = schemas::Page<schemas::PowerRatedFirearm>)))]
 pub async fn power_rating(
     snapshot: SnapshotWithFigures,
     caller: Caller,
@@ -188,7 +188,7 @@ crate::query_params_doc!(TimelineQuery);
 /// and within `category` when given; firearms with no year are left out. A range that ends before
 /// it starts is empty.
 #[utoipa::path(get, path = "/v1/firearms/timeline", tag = "Rankings", params(TimelineQuery),
-    responses((status = 200, body = schemas::FirearmListPage)))]
+    responses((status = 200, body = schemas::Page<schemas::FirearmListRecord>)))]
 pub async fn timeline(
     snapshot: CurrentSnapshot,
     caller: Caller,

@@ -34,7 +34,7 @@ crate::query_params_doc!(ResolveQuery);
 /// alternatives.
 #[utoipa::path(get, path = "/v1/firearms/resolve", tag = "Firearms",
     params(ResolveQuery),
-    responses((status = 200, body = schemas::ResolutionResponse)))]
+    responses((status = 200, body = schemas::One<crate::read::resolve::Resolution>)))]
 pub async fn resolve_one(
     snapshot: CurrentSnapshot,
     Valid(ResolveQuery { q }): Valid<ResolveQuery>,
@@ -63,7 +63,7 @@ fn queries_schema() -> utoipa::openapi::Schema {
 /// One resolution per query, in the order sent.
 #[utoipa::path(post, path = "/v1/firearms/resolve", tag = "Firearms",
     request_body = ResolveBatch,
-    responses((status = 200, body = schemas::ResolutionsResponse), (status = 413, body = crate::http::openapi::ErrorEnvelope)))]
+    responses((status = 200, body = schemas::One<Vec<crate::read::resolve::Resolution>>), (status = 413, body = crate::http::openapi::ErrorEnvelope)))]
 pub async fn resolve_batch(
     snapshot: CurrentSnapshot,
     ApiJson(batch): ApiJson<ResolveBatch>,

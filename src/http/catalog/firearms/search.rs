@@ -44,7 +44,7 @@ crate::query_params_doc!(SearchQuery);
 /// rank first. `order=desc` lists the least relevant first.
 #[utoipa::path(get, path = "/v1/firearms/search", tag = "Firearms",
     params(SearchQuery),
-    responses((status = 200, body = schemas::FirearmPage)))]
+    responses((status = 200, body = schemas::Page<schemas::FirearmListItem>)))]
 pub async fn search(
     snapshot: CurrentSnapshot,
     caller: Caller,

@@ -29,7 +29,7 @@ crate::query_params_doc!(SimilarQuery);
 /// first; `limit` 1 to 25, default 10.
 #[utoipa::path(get, path = "/v1/firearms/{id}/similar", tag = "Firearms",
     params(("id" = String, Path), SimilarQuery),
-    responses((status = 200, body = schemas::SimilarResponse)),
+    responses((status = 200, body = schemas::One<Vec<schemas::SimilarFirearm>>)),
     description = "Score 0 to 1: same category 0.3, a shared cartridge 0.3, same action 0.2, and 0.2 × closeness of \
         empty weight, barrel length, overall length and muzzle energy (1 − mean |a − b| / max(a, b) over the known pairs).")]
 pub async fn similar(

@@ -85,7 +85,7 @@ crate::query_params_doc!(FeatureQuery);
 
 /// Firearms with a feature containing `feature`.
 #[utoipa::path(get, path = "/v1/firearms/by-feature", tag = "Rankings", params(FeatureQuery),
-    responses((status = 200, body = schemas::FirearmListPage)))]
+    responses((status = 200, body = schemas::Page<schemas::FirearmListRecord>)))]
 pub async fn by_feature(
     snapshot: CurrentSnapshot,
     caller: Caller,
@@ -111,7 +111,7 @@ crate::query_params_doc!(ActionQuery);
 
 /// Firearms of one action type.
 #[utoipa::path(get, path = "/v1/firearms/by-action", tag = "Rankings", params(ActionQuery),
-    responses((status = 200, body = schemas::FirearmListPage)))]
+    responses((status = 200, body = schemas::Page<schemas::FirearmListRecord>)))]
 pub async fn by_action(
     snapshot: SnapshotWithFigures,
     caller: Caller,
@@ -141,7 +141,7 @@ crate::query_params_doc!(MaterialQuery);
 /// Firearms whose frame, slide, barrel or stock material (or only `component`'s) contains
 /// `material`.
 #[utoipa::path(get, path = "/v1/firearms/by-material", tag = "Rankings", params(MaterialQuery),
-    responses((status = 200, body = schemas::FirearmListPage)))]
+    responses((status = 200, body = schemas::Page<schemas::FirearmListRecord>)))]
 pub async fn by_material(
     snapshot: CurrentSnapshot,
     caller: Caller,
@@ -172,7 +172,7 @@ crate::query_params_doc!(DesignerQuery);
 
 /// Firearms whose designer contains `designer`.
 #[utoipa::path(get, path = "/v1/firearms/by-designer", tag = "Rankings", params(DesignerQuery),
-    responses((status = 200, body = schemas::FirearmListPage)))]
+    responses((status = 200, body = schemas::Page<schemas::FirearmListRecord>)))]
 pub async fn by_designer(
     snapshot: CurrentSnapshot,
     caller: Caller,
@@ -198,7 +198,7 @@ crate::query_params_doc!(ConflictQuery);
 
 /// Firearms used in a conflict whose name contains `conflict`.
 #[utoipa::path(get, path = "/v1/firearms/by-conflict", tag = "Rankings", params(ConflictQuery),
-    responses((status = 200, body = schemas::FirearmListPage)))]
+    responses((status = 200, body = schemas::Page<schemas::FirearmListRecord>)))]
 pub async fn by_conflict(
     snapshot: CurrentSnapshot,
     caller: Caller,

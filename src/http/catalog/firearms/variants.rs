@@ -16,7 +16,7 @@ use crate::http::{ApiError, respond};
 /// year introduced, then name.
 #[utoipa::path(get, path = "/v1/firearms/{id}/variants", tag = "Firearms",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::FirearmVariantsResponse)))]
+    responses((status = 200, body = schemas::One<Vec<schemas::FirearmVariant>>)))]
 pub async fn variants(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,

@@ -54,9 +54,6 @@ pub struct PlanLimits {
     webhook_per_month: i64,
 }
 
-envelope!(UsageResponse, Usage);
-envelope!(PlanLimitsResponse, Vec<PlanLimits>);
-
 /// The caller's favorite firearm ids, newest first.
 #[derive(ToSchema)]
 pub struct FavoriteIds {
@@ -73,9 +70,6 @@ pub struct FavoriteChange {
     /// Whether this call added it (false when it already was one, and on removal).
     added: bool,
 }
-
-envelope!(FavoriteIdsResponse, FavoriteIds);
-envelope!(FavoriteChangeResponse, FavoriteChange);
 
 /// A collection just published.
 #[derive(ToSchema)]
@@ -107,6 +101,3 @@ pub struct SharedCollection {
     created_at: String,
     firearms: Vec<super::FirearmListItem>,
 }
-
-envelope!(CollectionCreatedResponse, CollectionCreated);
-envelope!(SharedCollectionResponse, SharedCollection);

@@ -2,8 +2,7 @@
 
 use utoipa::ToSchema;
 
-use crate::http::openapi::schemas::{Category, Manufacturer, Pagination, Provenance};
-use crate::read::resolve::Resolution;
+use crate::http::openapi::schemas::{Category, Manufacturer, Provenance};
 
 /// A firearm in a list. Explorer gets these fields; Builder and up get every field of
 /// FirearmDetail that is not nested (and `fields` narrows either).
@@ -295,21 +294,3 @@ pub struct ActionTypeCount {
     action_type: String,
     count: i64,
 }
-
-paged!(FirearmPage, FirearmListItem);
-paged!(FirearmListPage, FirearmListRecord);
-envelope!(FirearmItemResponse, FirearmListItem);
-envelope!(FirearmDetailResponse, FirearmDetail);
-envelope!(FirearmDetailsResponse, Vec<FirearmDetail>);
-envelope!(FirearmVariantsResponse, Vec<FirearmVariant>);
-envelope!(FirearmImagesResponse, Vec<FirearmImage>);
-envelope!(FirearmUsersResponse, Vec<FirearmUser>);
-envelope!(DimensionsResponse, Dimensions);
-envelope!(AdoptionMapResponse, AdoptionMap);
-envelope!(FamilyTreeResponse, FamilyTree);
-envelope!(SimilarResponse, Vec<SimilarFirearm>);
-envelope!(FilterOptionsResponse, FilterOptions);
-envelope!(ActionTypesResponse, Vec<ActionTypeCount>);
-envelope!(ResolutionResponse, Resolution);
-envelope!(ResolutionsResponse, Vec<Resolution>);
-envelope!(FirearmGameStatsResponse, FirearmGameStats);

@@ -352,11 +352,3 @@ pub struct StatDistribution {
     percentiles: StatPercentiles,
     histogram: Vec<HistogramBin>,
 }
-
-envelope!(GameMetaResponse, GameMeta);
-envelope!(GameProfileResponse, GameProfile);
-envelope!(BalanceReportResponse, BalanceReport);
-envelope!(TierListResponse, TierList);
-envelope!(MatchupResponse, Matchup);
-envelope!(RoleRosterResponse, RoleRoster);
-envelope!(StatDistributionResponse, StatDistribution);

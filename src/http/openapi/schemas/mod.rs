@@ -9,32 +9,8 @@
 
 use utoipa::ToSchema;
 
-pub(crate) use crate::http::openapi::Pagination;
-
-/// `{success: true, data: $data}`.
-macro_rules! envelope {
-    ($name:ident, $data:ty) => {
-        #[derive(ToSchema)]
-        pub struct $name {
-            /// Always true.
-            success: bool,
-            data: $data,
-        }
-    };
-}
-
-/// `{success: true, data: [$item], pagination}`.
-macro_rules! paged {
-    ($name:ident, $item:ty) => {
-        #[derive(ToSchema)]
-        pub struct $name {
-            /// Always true.
-            success: bool,
-            data: Vec<$item>,
-            pagination: Pagination,
-        }
-    };
-}
+pub use crate::access::paging::Pagination;
+pub use crate::read::rendered::{One, Page};
 
 /// A consulted page and its kind.
 #[derive(ToSchema)]

@@ -7,7 +7,6 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::http::openapi::schemas::Pagination;
 use crate::sellers::vocabulary::{CONDITIONS, CURRENCIES, MAX_PRICE_MINOR, STATUSES, STOCK, TARGET_TYPES};
 
 fn closed_list(values: &'static [&'static str], description: &str) -> Schema {
@@ -172,13 +171,6 @@ pub struct BuyerOffer {
     updated_at: String,
 }
 
-paged!(VendorOfferPage, VendorOffer);
-envelope!(VendorOfferResponse, VendorOffer);
-envelope!(OffersReplacedResponse, OffersReplaced);
-envelope!(OfferDeletedResponse, OfferDeleted);
-envelope!(VendorShopsResponse, Vec<VendorShop>);
-envelope!(BuyerOffersResponse, Vec<BuyerOffer>);
-
 /// An attachment in the list of GET /v1/attachments.
 #[derive(ToSchema)]
 #[schema(rename_all = "camelCase")]
@@ -192,5 +184,3 @@ pub struct AttachmentItem {
     weight_g: Option<f64>,
     length_mm: Option<f64>,
 }
-
-paged!(AttachmentPage, AttachmentItem);

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::{FirearmListRecord, NamedRef, Pagination};
+use super::{FirearmListRecord, NamedRef};
 
 /// A ranked firearm: its list item (the plan's view) with its rank and ranked figure.
 #[derive(ToSchema, Serialize)]
@@ -148,10 +148,3 @@ pub struct PopularFirearms {
     since: String,
     firearms: Vec<PopularFirearm>,
 }
-
-envelope!(TopFirearmsResponse, TopFirearms);
-envelope!(PopularFirearmsResponse, PopularFirearms);
-envelope!(HeadToHeadResponse, HeadToHead);
-paged!(PowerRatingPage, PowerRatedFirearm);
-envelope!(ManufacturerTimelineResponse, ManufacturerTimeline);
-envelope!(ManufacturerStatsResponse, ManufacturerStats);

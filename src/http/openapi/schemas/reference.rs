@@ -2,8 +2,7 @@
 
 use utoipa::ToSchema;
 
-use crate::catalog::stats_versions::{GameStatsSnapshotEntry, GameStatsVersion};
-use crate::http::openapi::schemas::{Manufacturer, NamedRef, Pagination, Provenance};
+use crate::http::openapi::schemas::{Manufacturer, NamedRef, Provenance};
 
 /// Every served caliber field; Explorer gets id, name, natoDesignation, cartridgeType,
 /// bulletDiameterMm, caseLengthMm, yearIntroduced (and provenance on detail). aliases is a string
@@ -139,20 +138,6 @@ pub struct Conflict {
     firearm_ids: Vec<String>,
 }
 
-paged!(CaliberPage, Caliber);
-envelope!(CaliberResponse, Caliber);
-envelope!(CalibersResponse, Vec<Caliber>);
-envelope!(ParentChainResponse, ParentChain);
-envelope!(CaliberFamilyResponse, CaliberFamily);
-paged!(AmmunitionPage, Ammunition);
-envelope!(AmmunitionResponse, Ammunition);
-envelope!(CountriesResponse, Vec<Country>);
-envelope!(ArsenalResponse, Arsenal);
-envelope!(ConflictsResponse, Vec<Conflict>);
-envelope!(GameStatsVersionsResponse, Vec<GameStatsVersion>);
-paged!(GameStatsEntryPage, GameStatsSnapshotEntry);
-envelope!(GameStatsEntryResponse, GameStatsSnapshotEntry);
-
 /// A category with how many firearms it holds.
 #[derive(ToSchema)]
 #[schema(rename_all = "camelCase")]
@@ -195,10 +180,3 @@ pub struct CategoryFirearm {
     status: Option<String>,
     action_type: Option<String>,
 }
-
-envelope!(CategoriesResponse, Vec<CategoryWithCount>);
-envelope!(CategoryResponse, CategoryWithCount);
-paged!(CategoryFirearmPage, CategoryFirearm);
-paged!(ManufacturerPage, Manufacturer);
-envelope!(ManufacturerResponse, ManufacturerDetail);
-paged!(ManufacturerFirearmPage, ManufacturerFirearm);

@@ -5,7 +5,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa::openapi::Schema;
 
-use super::Pagination;
 use crate::accounts::{reports, support};
 
 /// A string from a closed list.
@@ -125,9 +124,3 @@ pub struct SupportTicketDetail {
     ticket: SupportTicket,
     messages: Vec<TicketMessage>,
 }
-
-envelope!(DataReportResponse, DataReport);
-paged!(DataReportPage, DataReport);
-envelope!(SupportTicketResponse, SupportTicket);
-paged!(SupportTicketPage, SupportTicket);
-envelope!(SupportTicketDetailResponse, SupportTicketDetail);

@@ -248,18 +248,3 @@ pub struct StatsAdoptionByType {
     /// At most 100, by name.
     firearms: Vec<NamedRef>,
 }
-
-envelope!(StatsSummaryResponse, StatsSummary);
-envelope!(StatsProductionStatusResponse, StatsProductionStatus);
-envelope!(StatsFieldCoverageResponse, StatsFieldCoverage);
-envelope!(StatsCatalogCoverageResponse, Vec<CategoryCoverage>);
-envelope!(StatsByCategoryResponse, Vec<CategoryFigures>);
-envelope!(StatsMaterialsResponse, Vec<ComponentMaterials>);
-envelope!(StatsPopularCalibersResponse, Vec<CaliberCount>);
-envelope!(StatsProlificManufacturersResponse, Vec<ManufacturerCount>);
-envelope!(StatsActionTypesResponse, StatsActionTypes);
-envelope!(StatsFeatureFrequencyResponse, Vec<FeatureCount>);
-envelope!(StatsByEraResponse, StatsByEra);
-envelope!(StatsCaliberPopularityByEraResponse, Vec<DecadeCalibers>);
-envelope!(StatsAdoptionByCountryResponse, StatsAdoptionByCountry);
-envelope!(StatsAdoptionByTypeResponse, StatsAdoptionByType);

@@ -2,8 +2,6 @@
 
 use utoipa::ToSchema;
 
-use crate::http::openapi::schemas::Pagination;
-
 /// A webhook endpoint of the caller's account.
 #[derive(ToSchema)]
 #[schema(rename_all = "camelCase")]
@@ -54,9 +52,3 @@ pub struct WebhookTestResult {
     /// What went wrong, or null.
     error: Option<String>,
 }
-
-paged!(WebhookEndpointPage, WebhookEndpoint);
-envelope!(WebhookEndpointResponse, WebhookEndpoint);
-envelope!(WebhookEndpointCreatedResponse, WebhookEndpointCreated);
-envelope!(WebhookDeletedResponse, WebhookDeleted);
-envelope!(WebhookTestResponse, WebhookTestResult);
