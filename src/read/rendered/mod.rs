@@ -13,6 +13,7 @@ pub mod kept_fields;
 pub mod kept_texts;
 mod page_body;
 pub mod record_json;
+pub mod shapes;
 
 pub use envelope::{One, Page, one, paged, paged_raw, with_items};
 pub use page_body::{PageBody, digest_of};

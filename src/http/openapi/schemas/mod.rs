@@ -1,95 +1,20 @@
-//! Response schemas of the catalog reads and the webhook operations, for the OpenAPI description
-//! only.
-//!
-//! The read path serves JSON pre-rendered from the catalog records (`read::rendered::firearm_json`), so
-//! these types are never serialised; they document the shapes, field by field, and a contract
-//! test keeps them honest by checking answers against the bundled catalog.
+//! Response schemas for the OpenAPI description: the catalog's answer shapes
+//! (`read::rendered::shapes`) and the account, seller and webhook answers.
 
 #![allow(dead_code)]
 
-use utoipa::ToSchema;
-
 pub use crate::access::paging::Pagination;
+pub use crate::read::rendered::shapes::*;
 pub use crate::read::rendered::{One, Page};
 
-/// A consulted page and its kind.
-#[derive(ToSchema)]
-pub struct SourceKind {
-    url: String,
-    /// manufacturer, standards_body, government, reference, aggregator, press, retailer,
-    /// community, other
-    kind: String,
-    /// The fields whose figures this page states; absent when none has been tied to it yet.
-    fields: Option<Vec<String>>,
-}
-
-/// Where a record's figures come from; on every plan.
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct Provenance {
-    sources: Vec<String>,
-    source_kinds: Vec<SourceKind>,
-    /// Per field, the URLs of the sources whose `fields` name it (per-field provenance); an empty
-    /// object when no source names a field yet.
-    field_sources: std::collections::BTreeMap<String, Vec<String>>,
-    best_source_kind: Option<String>,
-    data_confidence: Option<f64>,
-    verified_at: Option<String>,
-    /// Fields a source was checked to state; null while unverified.
-    verified_fields: Option<Vec<String>>,
-    /// Cartridges: the standard their figures come from.
-    spec_source: Option<String>,
-    updated_at: String,
-    version: String,
-}
-
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct Manufacturer {
-    id: String,
-    name: String,
-    country_code: Option<String>,
-    founded_year: Option<i64>,
-    website: Option<String>,
-    logo_url: Option<String>,
-    description: Option<String>,
-    /// Full view (Builder and up) only.
-    created_at: Option<String>,
-    /// Full view (Builder and up) only.
-    updated_at: Option<String>,
-}
-
-#[derive(ToSchema)]
-pub struct Category {
-    id: String,
-    name: String,
-    description: Option<String>,
-}
-
-#[derive(ToSchema)]
-pub struct NamedRef {
-    id: String,
-    name: String,
-}
-
 mod account;
-mod firearms;
-mod game;
 mod offer_bodies;
 mod offers;
-mod rankings;
-mod reference;
 mod reports_support;
-mod statistics;
 mod webhooks;
 
 pub use account::*;
-pub use firearms::*;
-pub use game::*;
 pub use offer_bodies::*;
 pub use offers::*;
-pub use rankings::*;
-pub use reference::*;
 pub use reports_support::*;
-pub use statistics::*;
 pub use webhooks::*;

@@ -2,7 +2,7 @@
 
 use utoipa::ToSchema;
 
-use crate::http::openapi::schemas::{Manufacturer, NamedRef, Provenance};
+use super::{Manufacturer, NamedRef, Provenance};
 
 /// Every served caliber field; Explorer gets id, name, natoDesignation, cartridgeType,
 /// bulletDiameterMm, caseLengthMm, yearIntroduced (and provenance on detail). aliases is a string

@@ -2,7 +2,7 @@
 
 use utoipa::ToSchema;
 
-use crate::http::openapi::schemas::{Category, Manufacturer, Provenance};
+use super::{Category, Manufacturer, Provenance};
 
 /// A firearm in a list. Explorer gets these fields; Builder and up get every field of
 /// FirearmDetail that is not nested (and `fields` narrows either).

@@ -2,7 +2,7 @@
 
 use utoipa::ToSchema;
 
-use crate::http::openapi::schemas::FirearmListItem;
+use super::FirearmListItem;
 
 /// The eight game stats (vocabulary of every `stat` parameter and field).
 #[derive(ToSchema)]
