@@ -69,7 +69,8 @@ impl Paging {
                     plan.plan.name()
                 ),
             )
-            .with_details(serde_json::json!({ "maxPage": depth, "currentTier": plan.plan.id() })));
+            .with_detail("maxPage", depth)
+            .with_detail("currentTier", plan.plan.id()));
         }
         Ok(Self { page, per_page, totals: plan.totals })
     }

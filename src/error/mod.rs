@@ -36,6 +36,19 @@ impl ApiError {
         self
     }
 
+    /// Adds one field to `details` (an object), keeping those already there.
+    pub fn with_detail(mut self, key: &str, value: impl Into<Value>) -> Self {
+        match self.details.as_deref_mut() {
+            Some(Value::Object(fields)) => {
+                fields.insert(key.to_owned(), value.into());
+            }
+            _ => {
+                self.details = Some(Box::new(Value::Object(Map::from_iter([(key.to_owned(), value.into())]))))
+            }
+        }
+        self
+    }
+
     pub fn with_retry_after(mut self, seconds: u64) -> Self {
         self.retry_after = Some(seconds);
         self
@@ -62,7 +75,7 @@ impl ApiError {
     pub fn missing_ids(what: &str, missing: &[&String]) -> Self {
         let names: Vec<&str> = missing.iter().map(|s| s.as_str()).collect();
         Self::new(Reason::ResourceNotFound, format!("No {what} has the id: {}.", names.join(", ")))
-            .with_details(serde_json::json!({ "missing": names }))
+            .with_detail("missing", names)
     }
 
     pub fn route_not_found() -> Self {

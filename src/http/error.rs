@@ -28,7 +28,8 @@ impl From<QueryError> for ApiError {
         match error {
             QueryError::NotFound { kind, id, parameter: None } => ApiError::not_found(kind, &id),
             QueryError::NotFound { kind, id, parameter: Some(parameter) } => ApiError::not_found(kind, &id)
-                .with_details(serde_json::json!({ "parameter": parameter, "missing": [id] })),
+                .with_detail("parameter", parameter)
+                .with_detail("missing", vec![id]),
             QueryError::MissingIds { kind, ids } => {
                 ApiError::missing_ids(kind, &ids.iter().collect::<Vec<_>>())
             }

@@ -168,16 +168,28 @@ pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Edge, U
 }
 
 /// GET /: where a newcomer goes next (not an operation: no key, not in the description).
-async fn index() -> axum::Json<serde_json::Value> {
-    axum::Json(serde_json::json!({
-        "name": "Armory: Firearms Specification Database API",
-        "version": env!("CARGO_PKG_VERSION"),
-        "docs": "/docs",
-        "openapi": "/openapi.json",
-        "health": "/health",
-        "ready": "/ready",
-        "api": "/v1",
-    }))
+async fn index() -> axum::Json<Index> {
+    axum::Json(Index {
+        name: "Armory: Firearms Specification Database API",
+        version: env!("CARGO_PKG_VERSION"),
+        docs: "/docs",
+        openapi: "/openapi.json",
+        health: "/health",
+        ready: "/ready",
+        api: "/v1",
+    })
+}
+
+/// The service's name and version, and the paths a newcomer reads next.
+#[derive(serde::Serialize)]
+struct Index {
+    name: &'static str,
+    version: &'static str,
+    docs: &'static str,
+    openapi: &'static str,
+    health: &'static str,
+    ready: &'static str,
+    api: &'static str,
 }
 
 async fn route_not_found() -> ApiError {

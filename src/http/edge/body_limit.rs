@@ -59,8 +59,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
             return Err(ApiError::new(Reason::InvalidRequest, "The body must be a JSON object."));
         }
         serde_json::from_value(value).map(ApiJson).map_err(|error| {
-            ApiError::new(Reason::InvalidParameter, error.to_string())
-                .with_details(serde_json::json!({ "body": error.to_string() }))
+            ApiError::new(Reason::InvalidParameter, error.to_string()).with_detail("body", error.to_string())
         })
     }
 }
@@ -70,8 +69,9 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
         JsonRejection::BytesRejection(_) if rejection.status().as_u16() == 413 => {
             ApiError::payload_too_large()
         }
-        JsonRejection::JsonDataError(error) => ApiError::new(Reason::InvalidParameter, error.body_text())
-            .with_details(serde_json::json!({ "body": error.body_text() })),
+        JsonRejection::JsonDataError(error) => {
+            ApiError::new(Reason::InvalidParameter, error.body_text()).with_detail("body", error.body_text())
+        }
         JsonRejection::MissingJsonContentType(_) => ApiError::new(
             Reason::InvalidJson,
             "The body must be JSON sent with Content-Type: application/json.",

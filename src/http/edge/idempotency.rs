@@ -96,7 +96,7 @@ where
                     Reason::Conflict,
                     "This Idempotency-Key was used for a different request; use a new key.",
                 )
-                .with_details(serde_json::json!({ "Idempotency-Key": key }))
+                .with_detail("Idempotency-Key", key)
                 .into_response();
             }
             Claim::InFlight if waited_since.elapsed() >= WAIT_FOR_FIRST => {

@@ -51,10 +51,8 @@ fn bind_operation(operation: &mut Operation, row: &operations::Operation) {
     let keyed = row.min_plan.is_some();
     // One extension object: the document's extensions are a hash map, so several keys would
     // serialise in a different order on every build.
-    let facts = serde_json::json!({
-        "number": row.number,
-        "minPlan": row.min_plan.map(|plan| plan.id()),
-    });
+    let facts = OperationFacts { number: row.number, min_plan: row.min_plan.map(|plan| plan.id()) };
+    let facts = serde_json::to_value(facts).expect("plain fields serialise");
     let built = ExtensionsBuilder::new().add("x-operation", facts).build();
     if row.min_plan.is_none() {
         // An empty list: no credential is needed (the document's default asks for a key).
@@ -223,6 +221,15 @@ fn with_retry_after(response: RefOr<utoipa::openapi::Response>) -> RefOr<utoipa:
         .build();
     response.headers.insert("Retry-After".to_owned(), RefOr::T(seconds));
     RefOr::T(response)
+}
+
+/// The `x-operation` extension: the operation's number in the specification and its minimum plan
+/// (null: no key needed).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OperationFacts {
+    number: u16,
+    min_plan: Option<&'static str>,
 }
 
 #[cfg(test)]

@@ -94,6 +94,16 @@ impl Modify for ContractComponents {
     }
 }
 
+/// One row of the `x-reasons` extension.
+#[derive(Serialize)]
+struct ReasonRow {
+    reason: String,
+    status: u16,
+    code: &'static str,
+    summary: &'static str,
+    action: &'static str,
+}
+
 /// The closed list of reasons, with each one's status, code, summary and action published both as
 /// a table in the description and as the `x-reasons` extension for tools.
 fn error_reason_schema() -> Schema {
@@ -110,13 +120,13 @@ fn error_reason_schema() -> Schema {
             reason.summary(),
             reason.action()
         ));
-        rows.push(serde_json::json!({
-            "reason": id,
-            "status": reason.status(),
-            "code": reason.code(),
-            "summary": reason.summary(),
-            "action": reason.action(),
-        }));
+        rows.push(ReasonRow {
+            reason: id,
+            status: reason.status(),
+            code: reason.code(),
+            summary: reason.summary(),
+            action: reason.action(),
+        });
     }
     let values: Vec<String> = Reason::ALL.iter().map(|r| r.identifier()).collect();
     Schema::Object(
@@ -124,7 +134,11 @@ fn error_reason_schema() -> Schema {
             .schema_type(Type::String)
             .enum_values(Some(values))
             .description(Some(table))
-            .extensions(Some(ExtensionsBuilder::new().add("x-reasons", rows).build()))
+            .extensions(Some(
+                ExtensionsBuilder::new()
+                    .add("x-reasons", serde_json::to_value(rows).expect("plain fields serialise"))
+                    .build(),
+            ))
             .build(),
     )
 }
