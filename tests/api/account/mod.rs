@@ -8,4 +8,4 @@ mod ownership;
 mod reports;
 mod retention;
 mod support;
-mod webhooks;
+pub(crate) mod webhooks;

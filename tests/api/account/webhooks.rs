@@ -2,7 +2,7 @@
 //! receiver sees: signed deliveries over real loopback sockets, retries, pauses and the guard.
 
 mod delivery;
-mod receiver;
+pub mod receiver;
 
 use std::time::Duration;
 
