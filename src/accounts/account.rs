@@ -122,9 +122,8 @@ pub async fn list_accounts(db: &Db) -> Result<Vec<AccountRow>> {
     .await?;
     rows.into_iter()
         .map(|(id, email, plan, status, paid_until, staff, created_at)| {
-            let plan = Plan::parse(&plan).ok_or_else(|| {
-                AccountError::Database(format!("account '{id}' has the unknown plan '{plan}'"))
-            })?;
+            let plan = Plan::parse(&plan)
+                .ok_or_else(|| AccountError::UnknownStoredPlan { account: id.clone(), plan: plan.clone() })?;
             Ok(AccountRow { id, email, plan, status, paid_until, staff: staff != 0, created_at })
         })
         .collect()

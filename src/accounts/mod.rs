@@ -73,13 +73,9 @@ pub enum AccountError {
     #[error("'{0}' is not a ticket status; expected open, in_progress, waiting, resolved or closed")]
     UnknownTicketStatus(String),
     #[error("the database refused the change: {0}")]
-    Database(String),
-}
-
-impl From<sqlx::Error> for AccountError {
-    fn from(error: sqlx::Error) -> Self {
-        AccountError::Database(error.to_string().lines().next().unwrap_or_default().to_owned())
-    }
+    Database(#[from] sqlx::Error),
+    #[error("account '{account}' has the unknown plan '{plan}'")]
+    UnknownStoredPlan { account: String, plan: String },
 }
 
 /// Parse a plan id (`explorer`, `builder`, `studio`, `enterprise`; any case).

@@ -134,7 +134,7 @@ impl ReadModel {
         catalog: &Catalog,
         change: &InPlace,
         stored: Stored,
-    ) -> Result<Self, String> {
+    ) -> tantivy::Result<Self> {
         let started = std::time::Instant::now();
         let read = previous.read;
         let references = References::build(catalog, &stored);
@@ -143,7 +143,7 @@ impl ReadModel {
             let derived = Derived::updated(read, catalog, &references.positions(), change);
             (search.join().expect("indexing never panics"), derived)
         });
-        let search = search.map_err(|e| format!("patching the search index: {e}"))?;
+        let search = search?;
         let mut timings = Timings::default();
         let references = timings.time("references", || references);
         let records = timings.time("records", || change.records(read, catalog, &stored));

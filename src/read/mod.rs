@@ -265,7 +265,7 @@ fn by_position(
 impl ReadModel {
     /// Build the read model of `catalog`, typed or packed (a node's build packs it as it is read):
     /// at 100,000 firearms this is most of the time a new revision takes to be served (`assemble`).
-    pub fn build(catalog: &Catalog, stored: Stored) -> Result<Self, String> {
+    pub fn build(catalog: &Catalog, stored: Stored) -> tantivy::Result<Self> {
         Self::assemble(catalog, stored, None)
     }
 
@@ -284,7 +284,7 @@ impl ReadModel {
     /// its `changed` firearms and in records of other kinds: the unchanged firearms' rendered
     /// forms, stats and users are taken over (rendering is most of a build), the rest is built
     /// as `build` does. `stored` needs the stats and users of the changed firearms only.
-    pub fn update(previous: Previous, catalog: &Catalog, stored: Stored) -> Result<Self, String> {
+    pub fn update(previous: Previous, catalog: &Catalog, stored: Stored) -> tantivy::Result<Self> {
         Self::assemble(catalog, stored, Some(previous))
     }
 
@@ -298,7 +298,7 @@ impl ReadModel {
     /// with the typed records, the forms being rendered and the index's writer side by side,
     /// at 363-374 MiB with a typed copy of the firearms in the first phase, and at 264-269 MiB
     /// now (bench/README.md, nineteenth session).
-    fn assemble(catalog: &Catalog, mut stored: Stored, previous: Option<Previous>) -> Result<Self, String> {
+    fn assemble(catalog: &Catalog, mut stored: Stored, previous: Option<Previous>) -> tantivy::Result<Self> {
         let started = std::time::Instant::now();
         // Each firearm's id and parent, in one pass (a packed catalog decodes each firearm once).
         let (ids, parents): (Vec<String>, Vec<Option<String>>) =
@@ -327,7 +327,7 @@ impl ReadModel {
             );
             (derived, game, forms, search.join().expect("indexing never panics"))
         });
-        let search = search.map_err(|e| format!("building the search index: {e}"))?;
+        let search = search?;
         tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, "read model built");
         let records = PerRecord { firearm_at, ammunition_at, forms, stats, user_ids, variants };
         Ok(Self::assembled(references, records, derived, (search, game), stored.last_change))

@@ -29,8 +29,8 @@ pub enum SnapshotError {
     Database(#[from] sqlx::Error),
     #[error(transparent)]
     Stored(#[from] crate::catalog::store::StoredCatalogError),
-    #[error("building the read model: {0}")]
-    Build(String),
+    #[error("building the search index: {0}")]
+    SearchIndex(#[from] tantivy::TantivyError),
     #[error("the read-model build task failed: {0}")]
     Task(#[from] tokio::task::JoinError),
 }
@@ -543,8 +543,7 @@ async fn build(db: &Db) -> Result<Snapshot, SnapshotError> {
         let last_change = meta.last_change(&LAST_CHANGE_TABLES);
         let read = crate::allocator::returning_freed_memory(|| {
             ReadModel::build(&catalog, Stored { meta: &lookup, stats, user_ids, last_change })
-        })
-        .map_err(SnapshotError::Build)?;
+        })?;
         let build_ms = built.elapsed().as_millis() as u64;
         tracing::info!(
             revision,

@@ -89,8 +89,7 @@ pub async fn patched(db: &Db, old: Arc<Snapshot>) -> Result<Option<Snapshot>, Sn
         let read = match &in_place {
             Some(change) => ReadModel::updated_in_place(previous, &catalog, change, stored),
             None => ReadModel::update(previous, &typed, stored),
-        }
-        .map_err(SnapshotError::Build)?;
+        }?;
         let build_ms = patching.elapsed().as_millis() as u64;
         // The figures the patch defers are built from the same copy once it is served.
         let handover = match typed {

@@ -197,9 +197,7 @@ pub async fn reply(
                     format!("a ticket holds at most {limit} attachments; it holds {held}"),
                 ));
             }
-            Err(AccountError::Database(cause)) => {
-                return Err(ApiError::dependency_unavailable("database", cause));
-            }
+            Err(AccountError::Database(cause)) => return Err(cause.into()),
             Err(other) => return Err(ApiError::internal(other)),
         };
     let mut response = respond::one(with_messages(&state, &ticket).await?);
