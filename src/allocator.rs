@@ -28,9 +28,9 @@ unsafe extern "C" {
 /// a second after: for a command that runs a batch and ends (`catalog import`), never for the server,
 /// whose resident size after a build is what it keeps.
 ///
-/// An import of 100,000 firearms frees and allocates its chunks of rows over and over; each time
-/// memory came back from the OS it was faulted in and zeroed again (2 MiB transparent huge pages
-/// here), which was 40% of parsing the files and about 2 s of the import on this machine.
+/// An import of 100,000 firearms frees and allocates its chunks of rows over and over; memory
+/// handed back to the OS is faulted in and zeroed again each time (2 MiB transparent huge pages
+/// here), close to half the time of parsing the files (bench/README.md has the figures).
 pub fn keep_freed_memory() {
     // SAFETY: mi_option_set only stores the value in mimalloc's option table, which is read, not
     // cached, by every later purge decision; any thread may call it at any time.
@@ -39,11 +39,9 @@ pub fn keep_freed_memory() {
 
 /// Keep a serving process off transparent huge pages, for what it keeps resident: mimalloc asks
 /// the kernel for 2 MiB pages on its arenas (`MADV_HUGEPAGE`), and a huge page is resident whole
-/// however little of it is in use. At 100,000 synthetic firearms that was 160-220 MB of the
-/// heap in huge pages, and without them a node that reused its snapshot peaked at 257 MiB
-/// instead of 294-299, one that built it at 374 instead of 409, ready no later and the reads
-/// no slower (bench/README.md, eighteenth session). Batch commands that end (an import) keep
-/// the default.
+/// however little of it is in use. At 100,000 synthetic firearms a node without them peaks some
+/// 40 MiB lower, ready no later and reading no slower (bench/README.md has the figures). Batch
+/// commands that end (an import) keep the default.
 ///
 /// The flag belongs to the process (its memory map) and holds for every later page fault, the
 /// arenas mimalloc took before `main` included; pages already huge stay so.

@@ -294,10 +294,8 @@ impl ReadModel {
     /// A fresh build's catalog is packed
     /// (`snapshot::build` packs it as it is read) and is never held typed: each builder of the
     /// first phase takes the few fields it reads in one pass (`Held::column`), decoding each
-    /// firearm as it goes. At 100,000 synthetic firearms a building node peaked at 664-682 MiB
-    /// with the typed records, the forms being rendered and the index's writer side by side,
-    /// at 363-374 MiB with a typed copy of the firearms in the first phase, and at 264-269 MiB
-    /// now (bench/README.md, nineteenth session).
+    /// firearm as it goes: a typed copy of the firearms beside the forms being rendered and the
+    /// index's writer would be most of a building node's peak (bench/README.md has the figures).
     fn assemble(catalog: &Catalog, mut stored: Stored, previous: Option<Previous>) -> tantivy::Result<Self> {
         let started = std::time::Instant::now();
         // Each firearm's id and parent, in one pass (a packed catalog decodes each firearm once).

@@ -437,8 +437,8 @@ impl CatalogHandle {
 const PERSIST_PATCHED_AFTER: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// How often a node reads the stored catalog revision: one indexed row, so a change is noticed
-/// within a tenth of a second for ten small queries a second (it was 500 ms, half of the one-second
-/// target from import to served that issue 17 sets).
+/// within a tenth of a second for ten small queries a second, well inside the one second from
+/// import to served that the service promises.
 const REVISION_POLL: Duration = Duration::from_millis(100);
 
 /// The snapshot of the stored catalog: the persisted one when `files` holds it, an older

@@ -5,11 +5,10 @@
 //!
 //! Full records asked for are kept decompressed in a bounded cache (`SLOTS`): a tier list or a
 //! Builder page nests the same few dozen records on every request, and decompressing and
-//! validating each again took a tier list from 11,600 to 7,000 requests a second at 100,000
-//! firearms. The cache holds text, not `RawValue`s: a page copies records into its body, and only
-//! a record nested in a typed answer (`listed_raw`) is checked as JSON, which a page's miss used
-//! to pay (a thirtieth of a full-name search's time). Each kept record also keeps its digest, which
-//! a page's ETag is hashed from instead of the record's text (`rendered::PageBody`).
+//! validating each again would cost a tier list about a third of its rate at 100,000 firearms.
+//! The cache holds text, not `RawValue`s: a page copies records into its body, and only a record
+//! nested in a typed answer (`listed_raw`) is checked as JSON. Each kept record also keeps its
+//! digest, which a page's ETag is hashed from instead of the record's text (`rendered::PageBody`).
 
 use std::borrow::Cow;
 

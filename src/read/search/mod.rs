@@ -670,7 +670,7 @@ pub fn index_terms(text: &str) -> Vec<String> {
 /// The committed segments of `index` merged into one, in catalog order (a segment's documents
 /// are a run of positions; the merge stacks them in the order given), and the old segments'
 /// files dropped: one segment searches faster than several (a one-word search at 100,000
-/// firearms was 8% slower over four).
+/// firearms is about 8% slower over four).
 fn merge_in_catalog_order(index: &Index, writer: &mut IndexWriter) -> tantivy::Result<()> {
     let searcher = index.reader()?.searcher();
     let mut segments = searcher
