@@ -30,7 +30,7 @@ unsafe extern "C" {
 ///
 /// An import of 100,000 firearms frees and allocates its chunks of rows over and over; memory
 /// handed back to the OS is faulted in and zeroed again each time (2 MiB transparent huge pages
-/// here), close to half the time of parsing the files (bench/README.md has the figures).
+/// here), about 40% of the time of parsing the files (bench/README.md has the figures).
 pub fn keep_freed_memory() {
     // SAFETY: mi_option_set only stores the value in mimalloc's option table, which is read, not
     // cached, by every later purge decision; any thread may call it at any time.
