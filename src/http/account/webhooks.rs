@@ -146,7 +146,7 @@ pub async fn create(
     let endpoint = endpoints::create(&state.db, account, NewEndpoint { url, events, description }, allowance)
         .await?
         .ok_or_else(limit_reached)?;
-    // Sent without the ETag `respond` adds: the answer holds a secret shown once.
+    // Without the ETag `respond` adds: this answer, with its secret, is never fetched again.
     let body = One { success: true, data: EndpointCreated::from(endpoint) };
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
