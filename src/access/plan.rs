@@ -44,22 +44,33 @@ impl std::fmt::Display for Plan {
     }
 }
 
-/// What one plan may do.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+/// One plan's limits.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanLimits {
+    #[schema(value_type = String)]
     pub plan: Plan,
+    #[schema(value_type = i64)]
     pub per_minute: u64,
+    #[schema(value_type = i64)]
     pub per_day: u64,
+    #[schema(value_type = i64)]
     pub per_month: u64,
-    /// Deepest page of a paged list; None is unlimited.
+    // The deepest page of a paged list.
+    /// null: unlimited.
+    #[schema(value_type = Option<i64>)]
     pub page_depth: Option<u32>,
-    /// Whether paged envelopes carry total and totalPages.
+    /// Whether paged answers carry total and totalPages.
     pub totals: bool,
+    #[schema(value_type = i64)]
     pub mcp_per_day: u64,
+    #[schema(value_type = i64)]
     pub webhook_endpoints: u32,
+    #[schema(value_type = i64)]
     pub webhook_per_minute: u64,
+    #[schema(value_type = i64)]
     pub webhook_per_day: u64,
+    #[schema(value_type = i64)]
     pub webhook_per_month: u64,
 }
 

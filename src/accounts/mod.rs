@@ -14,6 +14,7 @@ pub mod favorites;
 pub mod idempotency;
 mod key;
 pub mod reports;
+pub mod schema;
 mod shop;
 pub mod support;
 

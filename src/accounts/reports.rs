@@ -3,8 +3,11 @@
 //! move reports with `armory reports`: pending → reviewed → resolved or dismissed, or pending →
 //! dismissed; the staff note is shown to the reporter.
 
+use serde::Serialize;
 use serde_json::{Value, json};
+use utoipa::ToSchema;
 
+use super::schema::{report_issue_type, report_section, report_status};
 use super::{AccountError, Result, new_id};
 use crate::db::{Db, lock_account};
 
@@ -28,41 +31,33 @@ pub const STATUSES: &[&str] = &["pending", "reviewed", "resolved", "dismissed"];
 /// How long a filed report holds its section closed to another from the same account.
 pub const REPORT_WINDOW_SECONDS: u64 = 24 * 60 * 60;
 
-/// A report as the API and the staff command show it.
-#[derive(Debug, Clone, PartialEq)]
+/// A data report as its author sees it, with the staff note once staff wrote one.
+// The staff command shows it too, with `account_id`, which the API never serves.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = DataReport)]
 pub struct Report {
     pub id: String,
+    #[serde(skip)]
     pub account_id: String,
     pub firearm_id: String,
+    #[schema(schema_with = report_section)]
     pub section: String,
+    #[schema(schema_with = report_issue_type)]
     pub issue_type: String,
     pub description: String,
+    /// https links the reporter gave.
     pub references: Vec<String>,
+    /// What the reporter believes is right, as text, or null.
+    #[schema(value_type = Option<String>)]
     pub suggested_value: Option<Value>,
+    /// pending → reviewed → resolved or dismissed, or pending → dismissed.
+    #[schema(schema_with = report_status)]
     pub status: String,
     pub staff_note: Option<String>,
     pub created_at: String,
     pub updated_at: String,
     pub reviewed_at: Option<String>,
-}
-
-impl Report {
-    pub fn to_json(&self) -> Value {
-        json!({
-            "id": self.id,
-            "firearmId": self.firearm_id,
-            "section": self.section,
-            "issueType": self.issue_type,
-            "description": self.description,
-            "references": self.references,
-            "suggestedValue": self.suggested_value,
-            "status": self.status,
-            "staffNote": self.staff_note,
-            "createdAt": self.created_at,
-            "updatedAt": self.updated_at,
-            "reviewedAt": self.reviewed_at,
-        })
-    }
 }
 
 /// A report as the caller sent it, already checked field by field.

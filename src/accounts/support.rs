@@ -3,8 +3,10 @@
 //! (`armory support reply`) moves it to `waiting`; a `closed` ticket takes no more replies.
 
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::json;
+use utoipa::ToSchema;
 
+use super::schema::{https_link, ticket_category, ticket_priority, ticket_status};
 use super::{AccountError, Result, new_id};
 use crate::db::Db;
 
@@ -16,21 +18,31 @@ pub const SORTS: &[&str] = &["created_at", "updated_at", "status", "priority"];
 /// At most this many attachments per ticket (the ticket's own and its messages' together).
 pub const MAX_ATTACHMENTS: usize = 20;
 
-/// A file the customer links to (the service stores the link, never the file).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+/// A file linked to a ticket or a message (the service keeps the link, not the file).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[schema(as = TicketAttachment)]
 pub struct Attachment {
+    #[schema(min_length = 1, max_length = 200, pattern = "\\S")]
     pub name: String,
+    #[schema(schema_with = https_link)]
     pub url: String,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = SupportTicket)]
 pub struct Ticket {
     pub id: String,
+    #[serde(skip)]
     pub account_id: String,
     pub subject: String,
     pub description: String,
+    #[schema(schema_with = ticket_category)]
     pub category: String,
+    #[schema(schema_with = ticket_priority)]
     pub priority: String,
+    /// open, in_progress, waiting (for the customer), resolved, closed.
+    #[schema(schema_with = ticket_status)]
     pub status: String,
     pub attachments: Vec<Attachment>,
     pub message_count: i64,
@@ -39,45 +51,28 @@ pub struct Ticket {
     pub closed_at: Option<String>,
 }
 
-impl Ticket {
-    pub fn to_json(&self) -> Value {
-        json!({
-            "id": self.id,
-            "subject": self.subject,
-            "description": self.description,
-            "category": self.category,
-            "priority": self.priority,
-            "status": self.status,
-            "attachments": self.attachments,
-            "messageCount": self.message_count,
-            "createdAt": self.created_at,
-            "updatedAt": self.updated_at,
-            "closedAt": self.closed_at,
-        })
-    }
-}
-
-#[derive(Debug, Clone, PartialEq)]
+/// One message of a ticket's thread.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = TicketMessage)]
 pub struct Message {
     /// 1, 2, ... in the order the messages were added.
+    #[serde(rename = "id")]
     pub position: i64,
-    /// `customer` or `staff`.
+    /// customer or staff
     pub author: String,
     pub message: String,
     pub attachments: Vec<Attachment>,
     pub created_at: String,
 }
 
-impl Message {
-    pub fn to_json(&self) -> Value {
-        json!({
-            "id": self.position,
-            "author": self.author,
-            "message": self.message,
-            "attachments": self.attachments,
-            "createdAt": self.created_at,
-        })
-    }
+/// A ticket with its messages, oldest first.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[schema(as = SupportTicketDetail)]
+pub struct TicketDetail {
+    #[serde(flatten)]
+    pub ticket: Ticket,
+    pub messages: Vec<Message>,
 }
 
 #[derive(Debug, Clone)]

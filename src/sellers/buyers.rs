@@ -4,30 +4,51 @@
 //! Both read the database, not the catalog snapshot, so a shop's change (or its approval) reaches
 //! buyers on every node with the next request, and the snapshot is never rebuilt for it.
 
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::schema::{Currency, condition_schema, price_schema, stock_schema};
 use crate::db::Db;
 
-/// One published offer, as a buyer sees it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A published offer as buyers see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct BuyerOffer {
     pub id: String,
-    pub shop_id: String,
-    pub shop_name: String,
+    pub shop: OfferShop,
+    #[schema(schema_with = price_schema)]
     pub price_minor: i64,
+    #[schema(value_type = Currency)]
     pub currency: String,
+    #[schema(schema_with = stock_schema)]
     pub stock: String,
+    #[schema(schema_with = condition_schema)]
     pub condition: String,
+    /// The outbound link, `/v1/out/{offerId}` (absolute when the service knows its public URL):
+    /// following it counts the click and redirects to the shop.
+    pub url: String,
+    /// ISO 8601 (UTC).
     pub updated_at: String,
+}
+
+/// The shop behind an offer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct OfferShop {
+    pub id: String,
+    pub name: String,
 }
 
 type Row = (String, String, String, i64, String, String, String, String);
 
 /// The published offers of approved shops for the record `kind`/`id`, cheapest first within each
-/// currency (currencies by code; equal prices by shop name); only `currency` when given.
+/// currency (currencies by code; equal prices by shop name); only `currency` when given. Each
+/// outbound link starts with `public_url` ("" for a relative link).
 pub async fn published_for(
     db: &Db,
     kind: &str,
     id: &str,
     currency: Option<&str>,
+    public_url: &str,
 ) -> sqlx::Result<Vec<BuyerOffer>> {
     let rows: Vec<Row> = sqlx::query_as(
         "SELECT o.id, s.id, s.name, o.price_minor, o.currency, o.stock, o.item_condition, o.updated_at \
@@ -44,9 +65,9 @@ pub async fn published_for(
     Ok(rows
         .into_iter()
         .map(|(id, shop_id, shop_name, price_minor, currency, stock, condition, updated_at)| BuyerOffer {
+            url: format!("{public_url}/v1/out/{id}"),
             id,
-            shop_id,
-            shop_name,
+            shop: OfferShop { id: shop_id, name: shop_name },
             price_minor,
             currency,
             stock,

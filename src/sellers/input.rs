@@ -4,7 +4,9 @@
 
 use std::collections::HashMap;
 
+use serde::Serialize;
 use serde_json::{Map, Value, json};
+use utoipa::ToSchema;
 
 use super::vocabulary::{
     CONDITIONS, MAX_OFFERS, MAX_PRICE_MINOR, MAX_SKU_CHARS, STATUSES, STOCK, TARGET_TYPES,
@@ -14,10 +16,15 @@ use super::vocabulary::{
 pub type Problems = Map<String, Value>;
 
 /// The catalog record an offer sells.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[schema(as = OfferTarget)]
 pub struct Target {
     /// One of `TARGET_TYPES`.
+    #[serde(rename = "type")]
+    #[schema(schema_with = super::schema::target_type_schema)]
     pub kind: String,
+    /// The record's catalog id (an attachment id is unknown until the catalog carries attachments).
+    #[schema(pattern = "^[a-z0-9-]+$")]
     pub id: String,
 }
 

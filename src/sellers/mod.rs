@@ -6,7 +6,8 @@
 //! - `offers`: a shop's offers in the database (list, replace whole, change, remove);
 //! - `buyers`: what buyers read, and the click counter;
 //! - `shops`: the shops a key acts for, with approval state;
-//! - `targets`: whether the catalog snapshot holds an offer's record.
+//! - `targets`: whether the catalog snapshot holds an offer's record;
+//! - `schema`: how those fields are published in the OpenAPI description.
 //!
 //! Offers live in the database, beside the snapshot rather than in it: they change all day and
 //! must reach buyers on every node at once, while the snapshot is rebuilt only on a catalog import.
@@ -14,6 +15,7 @@
 pub mod buyers;
 pub mod input;
 pub mod offers;
+pub mod schema;
 pub mod shops;
 pub mod targets;
 pub mod vocabulary;

@@ -5,9 +5,11 @@
 
 use std::collections::HashMap;
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::input::{OfferChanges, OfferFields, Target};
+use super::schema::{Currency, condition_schema, price_schema, status_schema, stock_schema};
 use crate::clock::iso_millis_now;
 use crate::db::Db;
 
@@ -22,37 +24,76 @@ pub struct Offer {
     pub updated_at: String,
 }
 
-impl Offer {
-    /// The offer as its shop sees it.
-    pub fn to_json(&self) -> Value {
-        let f = &self.fields;
-        json!({
-            "id": self.id,
-            "shopId": self.shop_id,
-            "sku": f.sku,
-            "target": { "type": f.target.kind, "id": f.target.id },
-            "priceMinor": f.price_minor,
-            "currency": f.currency,
-            "url": f.url,
-            "stock": f.stock,
-            "condition": f.condition,
-            "status": f.status,
-            "clicks": self.clicks,
-            "createdAt": self.created_at,
-            "updatedAt": self.updated_at,
-        })
+/// An offer as its shop sees it.
+// `Offer` with its fields at the top level: a flattened `OfferFields` would serialise the same
+// but be described as an `allOf`.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VendorOffer {
+    /// `off-` and 16 hex digits; kept by every replacement that repeats the sku.
+    id: String,
+    shop_id: String,
+    sku: String,
+    target: Target,
+    #[schema(schema_with = price_schema)]
+    price_minor: i64,
+    #[schema(value_type = Currency)]
+    currency: String,
+    /// The shop's https link, as normalised.
+    url: String,
+    #[schema(schema_with = stock_schema)]
+    stock: String,
+    #[schema(schema_with = condition_schema)]
+    condition: String,
+    #[schema(schema_with = status_schema)]
+    status: String,
+    /// Buyers who followed the outbound link (read-only; counted by GET /v1/out/{offerId}).
+    clicks: i64,
+    /// ISO 8601 (UTC).
+    created_at: String,
+    /// ISO 8601 (UTC); moves only when a field changed.
+    updated_at: String,
+}
+
+impl From<Offer> for VendorOffer {
+    fn from(offer: Offer) -> Self {
+        let OfferFields { sku, target, price_minor, currency, url, stock, condition, status } = offer.fields;
+        Self {
+            id: offer.id,
+            shop_id: offer.shop_id,
+            sku,
+            target,
+            price_minor,
+            currency,
+            url,
+            stock,
+            condition,
+            status,
+            clicks: offer.clicks,
+            created_at: offer.created_at,
+            updated_at: offer.updated_at,
+        }
     }
 }
 
 /// What a replacement did, by sku.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[schema(as = OffersReplaced)]
 pub struct Replaced {
-    /// Offers now held.
+    /// Offers the shop holds now.
+    #[schema(value_type = i64)]
     pub total: usize,
+    /// Skus new to the shop.
+    #[schema(value_type = i64)]
     pub created: usize,
-    /// Kept skus whose fields changed.
+    /// Kept skus whose fields changed (their id and clicks are kept).
+    #[schema(value_type = i64)]
     pub updated: usize,
+    /// Kept skus sent unchanged.
+    #[schema(value_type = i64)]
     pub unchanged: usize,
+    /// The shop's offers whose sku the body did not repeat, now removed.
+    #[schema(value_type = i64)]
     pub deleted: usize,
 }
 

@@ -1,43 +1,50 @@
 //! Stored webhook endpoints, always addressed through their owning account so that another
 //! account's endpoint is simply not found.
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::json;
+use utoipa::ToSchema;
 
 use super::url::WebhookUrl;
 use crate::clock::{iso_millis_now, sql_now};
 use crate::db::Db;
 
-#[derive(Debug, Clone)]
+/// A webhook endpoint of the caller's account.
+// Served without its secret, which only the create answer (`EndpointCreated`) shows.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = WebhookEndpoint)]
 pub struct Endpoint {
+    /// Opaque; addressed at /v1/me/webhooks/{endpointId}.
     pub id: String,
+    #[serde(skip)]
     pub account_id: String,
     pub url: String,
     pub events: Vec<String>,
     pub description: Option<String>,
+    /// False while paused: nothing is delivered and pending retries are dropped.
     pub enabled: bool,
+    #[serde(skip)]
     pub secret: String,
-    /// 'YYYY-MM-DD HH:MM:SS' UTC.
+    /// YYYY-MM-DD HH:MM:SS (UTC).
     pub created_at: String,
-    /// ISO 8601 UTC.
+    /// ISO 8601 (UTC).
     pub updated_at: String,
 }
 
-impl Endpoint {
-    /// The served record; the secret only in the create answer.
-    pub fn to_json(&self, with_secret: bool) -> Value {
-        let mut value = json!({
-            "id": self.id,
-            "url": self.url,
-            "events": self.events,
-            "description": self.description,
-            "enabled": self.enabled,
-            "createdAt": self.created_at,
-            "updatedAt": self.updated_at,
-        });
-        if with_secret {
-            value["secret"] = json!(self.secret);
-        }
-        value
+/// The endpoint as created, with its signing secret: shown here once, never again.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = WebhookEndpointCreated)]
+pub struct EndpointCreated {
+    #[serde(flatten)]
+    pub endpoint: Endpoint,
+    /// `whsec_` and 64 hex digits, used whole as the HMAC-SHA256 key.
+    pub secret: String,
+}
+
+impl From<Endpoint> for EndpointCreated {
+    fn from(endpoint: Endpoint) -> Self {
+        Self { secret: endpoint.secret.clone(), endpoint }
     }
 }
 

@@ -31,6 +31,27 @@ pub struct Outcome {
     pub error: Option<String>,
 }
 
+/// What a test delivery met.
+// An `Outcome` with its verdict, as the caller reads it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = WebhookTestResult)]
+pub struct TestResult {
+    /// True when the receiver answered 2xx.
+    pub success: bool,
+    /// The receiver's HTTP status; null when there was no response (refused target, DNS failure,
+    /// timeout, TLS error).
+    #[schema(value_type = Option<i64>)]
+    pub status: Option<u16>,
+    /// What went wrong, or null.
+    pub error: Option<String>,
+}
+
+impl From<Outcome> for TestResult {
+    fn from(outcome: Outcome) -> Self {
+        Self { success: outcome.success(), status: outcome.status, error: outcome.error }
+    }
+}
+
 impl Outcome {
     pub fn success(&self) -> bool {
         self.status.is_some_and(|s| (200..300).contains(&s))

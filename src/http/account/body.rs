@@ -4,10 +4,9 @@
 //! `#[serde(default, deserialize_with = "present")]` and read them with the parsers here.
 
 use serde::{Deserialize, Deserializer};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
-/// The longest link the account area stores (the same bound as a webhook URL).
-pub const MAX_LINK_CHARS: usize = crate::webhooks::url::MAX_URL_CHARS;
+pub use crate::accounts::schema::MAX_LINK_CHARS;
 
 /// A field that is present (null included) is `Some`; only an absent one is `None`.
 pub fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
@@ -46,7 +45,7 @@ impl Problems {
     }
 
     pub fn note(&mut self, name: &str, problem: String) {
-        self.0.insert(name.to_owned(), json!(problem));
+        self.0.insert(name.to_owned(), Value::String(problem));
     }
 
     /// `Err` with every problem when there is any.
@@ -80,7 +79,7 @@ pub fn one_of(allowed: &'static [&'static str]) -> impl FnOnce(&Value) -> Result
 }
 
 /// An https link to show to people, exactly as the published pattern
-/// (`schemas::HTTPS_LINK_PATTERN`) admits it: at most `MAX_LINK_CHARS`, a host of DNS labels whose
+/// (`accounts::schema::HTTPS_LINK_PATTERN`) admits it: at most `MAX_LINK_CHARS`, a host of DNS labels whose
 /// last starts with a letter (so no IP address, port or credentials), and a path of URL characters
 /// (anything else percent-encoded). Nothing here is ever fetched by the service, so unlike a
 /// webhook URL any public host is fine. Stored as sent.
@@ -130,6 +129,8 @@ pub fn list_of<T>(
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
 
     #[test]

@@ -6,9 +6,10 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 use super::body::present;
@@ -45,9 +46,43 @@ fn firearm_ids_schema() -> utoipa::openapi::Schema {
     utoipa::openapi::ArrayBuilder::new().items(id).min_items(Some(1)).max_items(Some(MAX_FIREARMS)).into()
 }
 
+/// A collection just published.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CollectionCreated {
+    /// 128 random bits, hex: whoever holds it can read the collection.
+    share_id: String,
+    name: String,
+    #[schema(value_type = i64)]
+    firearm_count: usize,
+    /// Where it is read, without a key (absolute with ARMORY_PUBLIC_URL, else relative).
+    url: String,
+    created_at: String,
+}
+
+/// A shared collection as anyone holding its id reads it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SharedCollection {
+    share_id: String,
+    name: String,
+    owner: CollectionOwner,
+    created_at: String,
+    // Summary list items, pre-rendered.
+    #[schema(value_type = Vec<schemas::FirearmListItem>)]
+    firearms: Vec<Box<RawValue>>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CollectionOwner {
+    /// The name the owner chose; null until set. Never the e-mail.
+    display_name: Option<String>,
+}
+
 /// Publish a collection; answers its share id (128 random bits) and where to read it.
 #[utoipa::path(post, path = "/v1/me/collections", tag = "Account", request_body = CreateCollection,
-    responses((status = 201, body = schemas::One<schemas::CollectionCreated>),
+    responses((status = 201, body = schemas::One<CollectionCreated>),
         (status = 409, description = "FAVORITES_REQUIRED: no firearmIds were sent and the account has no favorites to share; add favorites or send firearmIds")))]
 pub async fn create(
     State(state): State<AppState>,
@@ -59,11 +94,12 @@ pub async fn create(
     let name = match body.name.as_ref().map(|v| v.as_str().map(str::trim)) {
         Some(Some(name)) if (1..=MAX_NAME_CHARS).contains(&name.chars().count()) => Some(name.to_owned()),
         Some(_) => {
-            problems.insert("name".into(), json!(format!("must be 1 to {MAX_NAME_CHARS} characters")));
+            problems
+                .insert("name".into(), Value::String(format!("must be 1 to {MAX_NAME_CHARS} characters")));
             None
         }
         None => {
-            problems.insert("name".into(), json!("is required"));
+            problems.insert("name".into(), Value::from("is required"));
             None
         }
     };
@@ -72,7 +108,7 @@ pub async fn create(
         Some(value) => match parse_ids(value) {
             Ok(ids) => Some(ids),
             Err(problem) => {
-                problems.insert("firearmIds".into(), json!(problem));
+                problems.insert("firearmIds".into(), Value::String(problem));
                 None
             }
         },
@@ -97,19 +133,18 @@ pub async fn create(
     }
     let name = name.unwrap_or_default();
     let collection = collections::create(&state.db, &account_id, &name, &ids).await?;
-    let link = format!(
+    let url = format!(
         "{}/v1/collections/{}",
         state.config.public_url.as_deref().unwrap_or(""),
         collection.share_id
     );
-    let data = json!({
-        "shareId": collection.share_id,
-        "name": collection.name,
-        "firearmCount": collection.firearm_ids.len(),
-        "url": link,
-        "createdAt": collection.created_at,
+    let mut response = respond::one(CollectionCreated {
+        firearm_count: collection.firearm_ids.len(),
+        share_id: collection.share_id,
+        name: collection.name,
+        url,
+        created_at: collection.created_at,
     });
-    let mut response = respond::one(data);
     *response.status_mut() = StatusCode::CREATED;
     Ok(response)
 }
@@ -137,7 +172,7 @@ fn parse_ids(value: &Value) -> Result<Vec<String>, String> {
 /// (summary list items; a firearm the catalog dropped is left out).
 #[utoipa::path(get, path = "/v1/collections/{shareId}", tag = "Account",
     params(("shareId" = String, Path, description = "the id the owner shared")),
-    responses((status = 200, body = schemas::One<schemas::SharedCollection>)))]
+    responses((status = 200, body = schemas::One<SharedCollection>)))]
 pub async fn shared(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
@@ -146,18 +181,17 @@ pub async fn shared(
     let collection = collections::find(&state.db, &share_id)
         .await?
         .ok_or_else(|| ApiError::not_found("shared collection", &share_id))?;
-    let firearms: Vec<Value> = collection
+    let firearms = collection
         .firearm_ids
         .iter()
         .filter_map(|id| snapshot.firearm_position(id).ok())
-        .map(|at| serde_json::from_str(snapshot.list_item(at).get()).unwrap_or(Value::Null))
+        .map(|at| snapshot.list_item(at))
         .collect();
-    let data = json!({
-        "shareId": collection.share_id,
-        "name": collection.name,
-        "owner": { "displayName": collection.owner_display_name },
-        "createdAt": collection.created_at,
-        "firearms": firearms,
-    });
-    Ok(respond::one(data).into_response())
+    Ok(respond::one(SharedCollection {
+        share_id: collection.share_id,
+        name: collection.name,
+        owner: CollectionOwner { display_name: collection.owner_display_name },
+        created_at: collection.created_at,
+        firearms,
+    }))
 }

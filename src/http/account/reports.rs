@@ -12,7 +12,8 @@ use utoipa::ToSchema;
 use super::body::{Problems, https_link, list_of, one_of, present, text};
 use crate::access::caller::AccountCaller;
 use crate::access::paging::Paging;
-use crate::accounts::reports::{self, Filed, ISSUE_TYPES, NewReport, SECTIONS, STATUSES};
+use crate::accounts::reports::{self, Filed, ISSUE_TYPES, NewReport, Report, SECTIONS, STATUSES};
+use crate::accounts::schema::{https_link as https_link_schema, report_issue_type, report_section};
 use crate::http::edge::body_limit::ApiJson;
 use crate::http::extract::query::is_slug;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
@@ -28,7 +29,7 @@ const MAX_SUGGESTION_CHARS: usize = 1_000;
 
 fn references_schema() -> utoipa::openapi::Schema {
     utoipa::openapi::ArrayBuilder::new()
-        .items(utoipa::openapi::RefOr::T(schemas::https_link()))
+        .items(utoipa::openapi::RefOr::T(https_link_schema()))
         .max_items(Some(MAX_REFERENCES))
         .into()
 }
@@ -42,10 +43,10 @@ pub struct CreateReport {
     firearm_id: Option<Value>,
     /// The field group of the firearm detail that is wrong.
     #[serde(default, deserialize_with = "present")]
-    #[schema(schema_with = schemas::report_section, required = true)]
+    #[schema(schema_with = report_section, required = true)]
     section: Option<Value>,
     #[serde(default, alias = "issueType", deserialize_with = "present")]
-    #[schema(schema_with = schemas::report_issue_type, required = true)]
+    #[schema(schema_with = report_issue_type, required = true)]
     issue_type: Option<Value>,
     /// What is wrong, 10 to 5,000 characters.
     #[serde(default, deserialize_with = "present")]
@@ -64,7 +65,7 @@ pub struct CreateReport {
 
 /// File a data report; it starts `pending`.
 #[utoipa::path(post, path = "/v1/me/reports", tag = "Account", request_body = CreateReport,
-    responses((status = 201, body = schemas::One<schemas::DataReport>)))]
+    responses((status = 201, body = schemas::One<Report>)))]
 pub async fn create(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
@@ -102,7 +103,7 @@ pub async fn create(
     };
     match reports::file(&state.db, &account_id, new).await? {
         Filed::Filed(report) => {
-            let mut response = respond::one(report.to_json());
+            let mut response = respond::one(report);
             *response.status_mut() = StatusCode::CREATED;
             Ok(response)
         }
@@ -141,7 +142,7 @@ crate::query_params_doc!(ReportListQuery);
 
 /// The caller's data reports, newest first, with the staff note.
 #[utoipa::path(get, path = "/v1/me/reports", tag = "Account", params(ReportListQuery),
-    responses((status = 200, body = schemas::Page<schemas::DataReport>)))]
+    responses((status = 200, body = schemas::Page<Report>)))]
 pub async fn list(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -150,6 +151,5 @@ pub async fn list(
 ) -> Result<Response, ApiError> {
     let all = reports::list(&state.db, Some(&account_id), status.as_deref()).await?;
     let (page, pagination) = paging.slice(&all);
-    let data: Vec<Value> = page.iter().map(reports::Report::to_json).collect();
-    Ok(respond::paged(data, pagination))
+    Ok(respond::paged(page, pagination))
 }

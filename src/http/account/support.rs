@@ -6,15 +6,17 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::body::{Problems, https_link, list_of, one_of, present, text};
 use crate::access::caller::AccountCaller;
 use crate::access::paging::Paging;
 use crate::accounts::AccountError;
+use crate::accounts::schema::{ticket_category, ticket_priority};
 use crate::accounts::support::{
     self, Attachment, Author, CATEGORIES, MAX_ATTACHMENTS, NewTicket, Order, PRIORITIES, SORTS, STATUSES,
+    Ticket, TicketDetail,
 };
 use crate::http::edge::body_limit::ApiJson;
 use crate::http::extract::path::ValidPath;
@@ -28,7 +30,7 @@ const MAX_MESSAGE_CHARS: usize = 10_000;
 const MAX_ATTACHMENT_NAME_CHARS: usize = 200;
 
 fn attachments_schema() -> utoipa::openapi::Schema {
-    let item = utoipa::openapi::Ref::from_schema_name("TicketAttachment");
+    let item = utoipa::openapi::Ref::from_schema_name(<Attachment as utoipa::ToSchema>::name());
     utoipa::openapi::ArrayBuilder::new().items(item).max_items(Some(MAX_ATTACHMENTS)).into()
 }
 
@@ -43,11 +45,11 @@ pub struct CreateTicket {
     description: Option<Value>,
     /// Default `other`.
     #[serde(default, deserialize_with = "present")]
-    #[schema(schema_with = schemas::ticket_category)]
+    #[schema(schema_with = ticket_category)]
     category: Option<Value>,
     /// Default `normal`.
     #[serde(default, deserialize_with = "present")]
-    #[schema(schema_with = schemas::ticket_priority)]
+    #[schema(schema_with = ticket_priority)]
     priority: Option<Value>,
     /// At most 20 links to files, each `{name, url}` with an https url.
     #[serde(default, deserialize_with = "present")]
@@ -82,7 +84,7 @@ fn attachments(problems: &mut Problems, value: Option<&Value>) -> Vec<Attachment
 
 /// Open a ticket; it starts `open`.
 #[utoipa::path(post, path = "/v1/me/support", tag = "Account", request_body = CreateTicket,
-    responses((status = 201, body = schemas::One<schemas::SupportTicket>)))]
+    responses((status = 201, body = schemas::One<Ticket>)))]
 pub async fn create(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -104,7 +106,7 @@ pub async fn create(
         attachments,
     };
     let ticket = support::open(&state.db, &account_id, new).await?;
-    let mut response = respond::one(ticket.to_json());
+    let mut response = respond::one(ticket);
     *response.status_mut() = StatusCode::CREATED;
     Ok(response)
 }
@@ -138,7 +140,7 @@ crate::query_params_doc!(TicketListQuery);
 
 /// The caller's tickets, newest first unless `sort` and `order` say otherwise.
 #[utoipa::path(get, path = "/v1/me/support", tag = "Account", params(TicketListQuery),
-    responses((status = 200, body = schemas::Page<schemas::SupportTicket>)))]
+    responses((status = 200, body = schemas::Page<Ticket>)))]
 pub async fn list(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -147,28 +149,27 @@ pub async fn list(
 ) -> Result<Response, ApiError> {
     let all = support::list(&state.db, Some(&account_id), status.as_deref(), order).await?;
     let (page, pagination) = paging.slice(&all);
-    let data: Vec<Value> = page.iter().map(support::Ticket::to_json).collect();
-    Ok(respond::paged(data, pagination))
+    Ok(respond::paged(page, pagination))
 }
 
 /// One of the caller's tickets with its messages, oldest first.
 #[utoipa::path(get, path = "/v1/me/support/{id}", tag = "Account",
     params(("id" = String, Path, description = "the ticket's id")),
-    responses((status = 200, body = schemas::One<schemas::SupportTicketDetail>)))]
+    responses((status = 200, body = schemas::One<TicketDetail>)))]
 pub async fn detail(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let ticket = support::find(&state.db, Some(&account_id), &id).await?.ok_or_else(|| not_found(&id))?;
-    Ok(respond::one(with_messages(&state, &ticket).await?))
+    Ok(respond::one(with_messages(&state, ticket).await?))
 }
 
 /// Add a message. A `waiting` or `resolved` ticket goes back to `open`; a `closed` one is 403
 /// ACTION_NOT_ALLOWED.
 #[utoipa::path(post, path = "/v1/me/support/{id}/replies", tag = "Account", request_body = ReplyToTicket,
     params(("id" = String, Path, description = "the ticket's id")),
-    responses((status = 201, body = schemas::One<schemas::SupportTicketDetail>)))]
+    responses((status = 201, body = schemas::One<TicketDetail>)))]
 pub async fn reply(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -200,16 +201,14 @@ pub async fn reply(
             Err(AccountError::Database(cause)) => return Err(cause.into()),
             Err(other) => return Err(ApiError::internal(other)),
         };
-    let mut response = respond::one(with_messages(&state, &ticket).await?);
+    let mut response = respond::one(with_messages(&state, ticket).await?);
     *response.status_mut() = StatusCode::CREATED;
     Ok(response)
 }
 
-async fn with_messages(state: &AppState, ticket: &support::Ticket) -> Result<Value, ApiError> {
+async fn with_messages(state: &AppState, ticket: Ticket) -> Result<TicketDetail, ApiError> {
     let messages = support::messages(&state.db, &ticket.id).await?;
-    let mut data = ticket.to_json();
-    data["messages"] = json!(messages.iter().map(support::Message::to_json).collect::<Vec<_>>());
-    Ok(data)
+    Ok(TicketDetail { ticket, messages })
 }
 
 fn not_found(id: &str) -> ApiError {

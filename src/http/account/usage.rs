@@ -2,7 +2,8 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::access::caller::Caller;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
@@ -24,10 +25,45 @@ impl QueryParams for UsageQuery {
 
 crate::query_params_doc!(UsageQuery);
 
+#[derive(Serialize, ToSchema)]
+pub struct Usage {
+    /// explorer, builder, studio, enterprise
+    plan: &'static str,
+    month: UsageMonth,
+    today: UsageToday,
+    days: Vec<UsageDay>,
+}
+
+/// This month's requests against the monthly allowance.
+#[derive(Serialize, ToSchema)]
+pub struct UsageMonth {
+    /// YYYY-MM
+    month: String,
+    used: i64,
+    #[schema(value_type = i64)]
+    allowance: u64,
+}
+
+/// Today's requests against the daily cap (UTC).
+#[derive(Serialize, ToSchema)]
+pub struct UsageToday {
+    /// YYYY-MM-DD
+    date: String,
+    used: i64,
+    #[schema(value_type = i64)]
+    cap: u64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UsageDay {
+    date: String,
+    count: i64,
+}
+
 /// Requests this month and today against the plan's monthly allowance and daily cap, per day.
 #[utoipa::path(get, path = "/v1/me/usage", tag = "Account",
     params(UsageQuery),
-    responses((status = 200, body = schemas::One<schemas::Usage>)))]
+    responses((status = 200, body = schemas::One<Usage>)))]
 pub async fn usage(
     State(state): State<AppState>,
     caller: Caller,
@@ -39,11 +75,10 @@ pub async fn usage(
     let used: i64 = days.iter().map(|(_, n)| n).sum();
     let used_today = days.iter().find(|(day, _)| *day == today).map_or(0, |(_, n)| *n);
     let limits = state.access.plans.get(caller.plan);
-    let data = json!({
-        "plan": caller.plan.id(),
-        "month": { "month": month, "used": used, "allowance": limits.per_month },
-        "today": { "date": today, "used": used_today, "cap": limits.per_day },
-        "days": days.iter().map(|(date, count)| json!({ "date": date, "count": count })).collect::<Vec<_>>(),
-    });
-    Ok(respond::one(data))
+    Ok(respond::one(Usage {
+        plan: caller.plan.id(),
+        month: UsageMonth { month, used, allowance: limits.per_month },
+        today: UsageToday { date: today, used: used_today, cap: limits.per_day },
+        days: days.into_iter().map(|(date, count)| UsageDay { date, count }).collect(),
+    }))
 }

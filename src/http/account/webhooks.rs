@@ -8,7 +8,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 use super::body::present;
@@ -18,8 +18,10 @@ use crate::http::edge::body_limit::ApiJson;
 use crate::http::extract::path::ValidPath;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, Reason, respond};
-use crate::webhooks::endpoints::{self, Changes, NewEndpoint};
+use crate::read::rendered::One;
+use crate::webhooks::endpoints::{self, Changes, Endpoint, EndpointCreated, NewEndpoint};
 use crate::webhooks::events::{EVENT_TYPES, is_event_type};
+use crate::webhooks::send::TestResult;
 use crate::webhooks::url::WebhookUrl;
 
 const MAX_DESCRIPTION_CHARS: usize = 500;
@@ -84,7 +86,7 @@ pub struct UpdateWebhookEndpoint {
 
 /// The account's webhook endpoints, oldest first.
 #[utoipa::path(get, path = "/v1/me/webhooks", tag = "Webhooks",
-    responses((status = 200, body = schemas::Page<schemas::WebhookEndpoint>)))]
+    responses((status = 200, body = schemas::Page<Endpoint>)))]
 pub async fn list(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -92,14 +94,13 @@ pub async fn list(
 ) -> Result<Response, ApiError> {
     let all = endpoints::list(&state.db, &account_id).await?;
     let (page, pagination) = paging.slice(&all);
-    let data: Vec<Value> = page.iter().map(|e| e.to_json(false)).collect();
-    Ok(respond::paged(data, pagination))
+    Ok(respond::paged(page, pagination))
 }
 
 /// Register an endpoint. The answer carries `secret`, the signing secret, this once only.
 /// Holding endpoints needs Studio (5) or Enterprise (20); beyond the allowance: 403 LIMIT_REACHED.
 #[utoipa::path(post, path = "/v1/me/webhooks", tag = "Webhooks", request_body = CreateWebhookEndpoint,
-    responses((status = 201, body = schemas::One<schemas::WebhookEndpointCreated>)))]
+    responses((status = 201, body = schemas::One<EndpointCreated>)))]
 pub async fn create(
     State(state): State<AppState>,
     AccountCaller { account_id, caller }: AccountCaller,
@@ -115,7 +116,10 @@ pub async fn create(
                 caller.plan.name()
             ),
         )
-        .with_details(json!({ "limit": allowance, "currentTier": caller.plan.id() }))
+        .with_details(Value::Object(Map::from_iter([
+            ("limit".to_owned(), Value::from(allowance)),
+            ("currentTier".to_owned(), Value::from(caller.plan.id())),
+        ])))
     };
     // Checked before the body so a plan without endpoints learns that first; `create` checks again
     // under a lock, so two concurrent creates cannot pass the allowance.
@@ -125,7 +129,7 @@ pub async fn create(
     let mut problems = Map::new();
     for (name, value) in [("url", &body.url), ("events", &body.events)] {
         if value.is_none() {
-            problems.insert(name.to_owned(), json!("is required"));
+            problems.insert(name.to_owned(), Value::from("is required"));
         }
     }
     let rules = state.webhooks.settings().url_rules();
@@ -142,28 +146,29 @@ pub async fn create(
     let endpoint = endpoints::create(&state.db, account, NewEndpoint { url, events, description }, allowance)
         .await?
         .ok_or_else(limit_reached)?;
-    let body = json!({ "success": true, "data": endpoint.to_json(true) });
+    // Without the ETag `respond` adds: this answer, with its secret, is never fetched again.
+    let body = One { success: true, data: EndpointCreated::from(endpoint) };
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
 /// One endpoint of the account (another account's endpoint is 404).
 #[utoipa::path(get, path = "/v1/me/webhooks/{endpointId}", tag = "Webhooks",
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, body = schemas::One<schemas::WebhookEndpoint>)))]
+    responses((status = 200, body = schemas::One<Endpoint>)))]
 pub async fn detail(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let endpoint = endpoints::get(&state.db, &account_id, &id).await?.ok_or_else(|| not_found(&id))?;
-    Ok(respond::one(endpoint.to_json(false)))
+    Ok(respond::one(endpoint))
 }
 
 /// Change url, events, description or enabled (`active` is an alias). Pausing drops pending retries;
 /// resuming does not replay what the endpoint missed.
 #[utoipa::path(put, path = "/v1/me/webhooks/{endpointId}", tag = "Webhooks", request_body = UpdateWebhookEndpoint,
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, body = schemas::One<schemas::WebhookEndpoint>)))]
+    responses((status = 200, body = schemas::One<Endpoint>)))]
 pub async fn update(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -191,13 +196,13 @@ pub async fn update(
     }
     let endpoint =
         endpoints::update(&state.db, account, &id, changes).await?.ok_or_else(|| not_found(&id))?;
-    Ok(respond::one(endpoint.to_json(false)))
+    Ok(respond::one(endpoint))
 }
 
 /// Remove an endpoint; its undelivered retries are dropped.
 #[utoipa::path(delete, path = "/v1/me/webhooks/{endpointId}", tag = "Webhooks",
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, body = schemas::One<schemas::WebhookDeleted>)))]
+    responses((status = 200, body = schemas::One<schemas::Deleted>)))]
 pub async fn delete(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -206,13 +211,13 @@ pub async fn delete(
     if !endpoints::delete(&state.db, &account_id, &id).await? {
         return Err(not_found(&id));
     }
-    Ok(respond::one(json!({ "deleted": true, "id": id })))
+    Ok(respond::one(schemas::Deleted::new(id)))
 }
 
 /// Make a signed test delivery (type `webhook.test`) now and report what the receiver did.
 #[utoipa::path(post, path = "/v1/me/webhooks/{endpointId}/test", tag = "Webhooks",
     params(("endpointId" = String, Path, description = "the endpoint's id")),
-    responses((status = 200, body = schemas::One<schemas::WebhookTestResult>)))]
+    responses((status = 200, body = schemas::One<TestResult>)))]
 pub async fn test(
     State(state): State<AppState>,
     AccountCaller { account_id, .. }: AccountCaller,
@@ -220,8 +225,7 @@ pub async fn test(
 ) -> Result<Response, ApiError> {
     let endpoint = endpoints::get(&state.db, &account_id, &id).await?.ok_or_else(|| not_found(&id))?;
     let outcome = state.webhooks.test_delivery(&endpoint).await;
-    let data = json!({ "success": outcome.success(), "status": outcome.status, "error": outcome.error });
-    Ok(respond::one(data))
+    Ok(respond::one(TestResult::from(outcome)))
 }
 
 fn not_found(id: &str) -> ApiError {
@@ -236,7 +240,7 @@ fn field<T>(
     parse: impl FnOnce(&Value) -> Result<T, String>,
 ) -> Option<T> {
     let value = value?;
-    parse(value).map_err(|problem| problems.insert(name.to_owned(), json!(problem))).ok()
+    parse(value).map_err(|problem| problems.insert(name.to_owned(), Value::String(problem))).ok()
 }
 
 /// The host must not resolve to an address webhooks may not reach (checked again at delivery).

@@ -6,7 +6,6 @@
 use axum::extract::State;
 use axum::http::{Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
 
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule};
@@ -38,24 +37,9 @@ pub async fn answer(
     id: &str,
     query: BuyerOffersQuery,
 ) -> Result<Response, ApiError> {
-    let offers = buyers::published_for(&state.db, kind, id, query.currency.as_deref()).await?;
-    let base = state.config.public_url.as_deref().unwrap_or("");
-    let data: Vec<Value> = offers
-        .iter()
-        .map(|offer| {
-            json!({
-                "id": offer.id,
-                "shop": { "id": offer.shop_id, "name": offer.shop_name },
-                "priceMinor": offer.price_minor,
-                "currency": offer.currency,
-                "stock": offer.stock,
-                "condition": offer.condition,
-                "url": format!("{base}/v1/out/{}", offer.id),
-                "updatedAt": offer.updated_at,
-            })
-        })
-        .collect();
-    Ok(respond::one(data))
+    let public_url = state.config.public_url.as_deref().unwrap_or("");
+    let offers = buyers::published_for(&state.db, kind, id, query.currency.as_deref(), public_url).await?;
+    Ok(respond::one(offers))
 }
 
 /// An offer's outbound link, without a key: counts the click and answers 302 to the shop's https

@@ -4,7 +4,7 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::access::cache::ShopEntry;
 use crate::access::caller::ShopCaller;
@@ -16,7 +16,7 @@ use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, Reason, respond};
 use crate::sellers::input::{self, Problems};
-use crate::sellers::offers::{self, Offer};
+use crate::sellers::offers::{self, Replaced, VendorOffer};
 use crate::sellers::targets;
 use crate::sellers::vocabulary::STATUSES;
 
@@ -54,7 +54,7 @@ crate::query_params_doc!(ListQuery, ShopQuery);
 
 /// The shop's offers by sku, with their clicks. A shop under review may read them.
 #[utoipa::path(get, path = "/v1/vendor/offers", tag = "Sellers", params(ListQuery),
-    responses((status = 200, body = schemas::Page<schemas::VendorOffer>)))]
+    responses((status = 200, body = schemas::Page<VendorOffer>)))]
 pub async fn list(
     State(state): State<AppState>,
     caller: ShopCaller,
@@ -64,7 +64,7 @@ pub async fn list(
     let shop = caller.act_for(query.shop.as_deref(), SHOP.name)?;
     let all = offers::list(&state.db, &shop.shop_id, query.status.as_deref()).await?;
     let (page, pagination) = paging.slice(&all);
-    let data: Vec<Value> = page.iter().map(Offer::to_json).collect();
+    let data: Vec<VendorOffer> = page.iter().cloned().map(VendorOffer::from).collect();
     Ok(respond::paged(data, pagination))
 }
 
@@ -74,7 +74,7 @@ pub async fn list(
 /// `offers[3].target.id`) refuses the whole body and nothing is written.
 #[utoipa::path(put, path = "/v1/vendor/offers", tag = "Sellers", params(ShopQuery),
     request_body = schemas::ReplaceOffers,
-    responses((status = 200, body = schemas::One<schemas::OffersReplaced>)))]
+    responses((status = 200, body = schemas::One<Replaced>)))]
 pub async fn replace(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
@@ -94,7 +94,7 @@ pub async fn replace(
         .filter(|(_, row)| !targets::in_catalog(&snapshot, &row.target))
         .map(|(index, row)| {
             let problem = format!("no {} has the id '{}'", row.target.kind, row.target.id);
-            (format!("offers[{index}].target.id"), json!(problem))
+            (format!("offers[{index}].target.id"), Value::String(problem))
         })
         .collect();
     if !unknown.is_empty() {
@@ -109,7 +109,7 @@ pub async fn replace(
 /// value. Another shop's offer is 404.
 #[utoipa::path(patch, path = "/v1/vendor/offers/{id}", tag = "Sellers", request_body = schemas::UpdateOffer,
     params(("id" = String, Path, description = "the offer's id")),
-    responses((status = 200, body = schemas::One<schemas::VendorOffer>)))]
+    responses((status = 200, body = schemas::One<VendorOffer>)))]
 pub async fn update(
     State(state): State<AppState>,
     caller: ShopCaller,
@@ -125,13 +125,13 @@ pub async fn update(
     }
     let offer =
         offers::update(&state.db, &shop.shop_id, &id, changes).await?.ok_or_else(|| not_found(&id))?;
-    Ok(respond::one(offer.to_json()))
+    Ok(respond::one(VendorOffer::from(offer)))
 }
 
 /// Remove one offer. Another shop's offer is 404.
 #[utoipa::path(delete, path = "/v1/vendor/offers/{id}", tag = "Sellers",
     params(("id" = String, Path, description = "the offer's id")),
-    responses((status = 200, body = schemas::One<schemas::OfferDeleted>)))]
+    responses((status = 200, body = schemas::One<schemas::Deleted>)))]
 pub async fn delete(
     State(state): State<AppState>,
     caller: ShopCaller,
@@ -142,7 +142,7 @@ pub async fn delete(
     if !offers::delete(&state.db, &shop.shop_id, &id).await? {
         return Err(not_found(&id));
     }
-    Ok(respond::one(json!({ "deleted": true, "id": id })))
+    Ok(respond::one(schemas::Deleted::new(id)))
 }
 
 /// The key's shop that holds the offer: an offer of a shop the key does not act for is 404, as

@@ -1,20 +1,22 @@
 //! Response schemas for the OpenAPI description: the catalog's answer shapes
-//! (`read::rendered::shapes`) and the account, seller and webhook answers.
-
-#![allow(dead_code)]
+//! (`read::rendered::shapes`), answers the handlers of several areas name (`Deleted`, and the
+//! plan table and buyers' offers, which are `access`'s and `sellers`' own types), and the
+//! description of the sellers' request bodies.
 
 pub use crate::access::paging::Pagination;
+pub use crate::access::plan::PlanLimits;
 pub use crate::read::rendered::shapes::*;
 pub use crate::read::rendered::{One, Page};
+pub use crate::sellers::buyers::BuyerOffer;
 
-mod account;
+mod deleted;
+// Description-only twins, whose fields nothing reads: the sellers' bodies are parsed field by
+// field (`sellers::input`), and the attachments list is built with `json!`.
+#[allow(dead_code)]
 mod offer_bodies;
+#[allow(dead_code)]
 mod offers;
-mod reports_support;
-mod webhooks;
 
-pub use account::*;
+pub use deleted::*;
 pub use offer_bodies::*;
 pub use offers::*;
-pub use reports_support::*;
-pub use webhooks::*;

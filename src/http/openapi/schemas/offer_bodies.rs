@@ -6,7 +6,8 @@
 use utoipa::ToSchema;
 use utoipa::openapi::Schema;
 
-use super::offers::{Currency, OfferTarget, condition_schema, price_schema, status_schema, stock_schema};
+use crate::sellers::input::Target;
+use crate::sellers::schema::{Currency, condition_schema, price_schema, status_schema, stock_schema};
 use crate::sellers::vocabulary::MAX_SKU_CHARS;
 
 /// An offer link: https, at most 2,048 characters; it must also name a public host (never an IP
@@ -38,7 +39,7 @@ pub struct OfferInput {
     #[schema(schema_with = sku_schema)]
     sku: String,
     /// A catalog record that exists (else 404 naming the row's `target.id`).
-    target: OfferTarget,
+    target: Target,
     #[schema(schema_with = price_schema)]
     price_minor: i64,
     currency: Currency,
