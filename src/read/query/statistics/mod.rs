@@ -1,13 +1,12 @@
-//! Statistics of the whole catalog, figured once per snapshot (`read::statistics`): the record
-//! counts, what each decade brought (`eras`), the most-first lists (`frequencies`) and who
-//! adopted what (`adoption`).
+//! Statistics of the whole catalog, figured once per snapshot (`read::statistics`): the figures
+//! that take no parameter (kept as they are answered), what each decade brought (`eras`), the
+//! most-first lists (`frequencies`) and who adopted what (`adoption`).
 
 mod adoption;
 mod eras;
 mod frequencies;
 
 use serde::Serialize;
-use serde_json::Value;
 
 pub use adoption::{
     ADOPTION_FIREARMS_SHOWN, AdoptionByCountry, AdoptionByType, CountryAdoption, NamedFirearm, UserTypeCount,
@@ -25,6 +24,9 @@ pub use frequencies::{
 use crate::read::error::QueryError;
 use crate::read::rendered::{Rendered, one};
 use crate::read::snapshot::Snapshot;
+use crate::read::statistics::{
+    CategoryCoverage, CategoryFigures, ComponentMaterials, StatsFieldCoverage, StatsProductionStatus,
+};
 
 fn failed(error: serde_json::Error) -> QueryError {
     QueryError::Failed(error.to_string())
@@ -32,9 +34,38 @@ fn failed(error: serde_json::Error) -> QueryError {
 
 /// Record counts per resource, the catalog revision and the last change to a record.
 pub fn summary(snapshot: &Snapshot) -> Result<Rendered, QueryError> {
-    let mut data: Value = snapshot.statistics().summary.clone();
-    data["catalogRevision"] = Value::from(snapshot.revision);
-    one(data).map_err(failed)
+    let mut summary = snapshot.statistics().summary.clone();
+    summary.catalog_revision = snapshot.revision;
+    one(summary).map_err(failed)
+}
+
+/// Firearms per production status (every status listed, zero included), and those with none.
+pub fn production_status(snapshot: &Snapshot) -> &StatsProductionStatus {
+    &snapshot.statistics().production_status
+}
+
+/// For each optional field of the firearm detail, how many firearms have it filled, and the share
+/// of all firearms (0 to 1, four places). A list counts as filled with one item.
+pub fn field_coverage(snapshot: &Snapshot) -> &StatsFieldCoverage {
+    &snapshot.statistics().field_coverage
+}
+
+/// Per category: firearms per decade of introduction (oldest first) and those with no year.
+pub fn catalog_coverage(snapshot: &Snapshot) -> &[CategoryCoverage] {
+    &snapshot.statistics().catalog_coverage
+}
+
+/// Per category: firearms, base models, and the arithmetic mean of empty weight, barrel length,
+/// muzzle energy and effective range over the firearms that state each (`count`; the mean is
+/// null when none does), rounded to 0.1.
+pub fn by_category(snapshot: &Snapshot) -> &[CategoryFigures] {
+    &snapshot.statistics().by_category
+}
+
+/// Per component (frame, slide, barrel, stock): how many firearms state its material, and each
+/// material (compared in lower case) with its count and share of those, most first.
+pub fn materials(snapshot: &Snapshot) -> &[ComponentMaterials] {
+    &snapshot.statistics().materials
 }
 
 // A cartridge and how many firearms chamber it.
