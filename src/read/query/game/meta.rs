@@ -22,6 +22,7 @@ pub struct GameMeta<'a> {
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GameMetaCategory<'a> {
+    // The figures first, then the category's id and name: the order the answer is served in.
     #[serde(flatten)]
     pub figures: GameMetaFigures,
     pub category_id: &'a str,

@@ -24,8 +24,9 @@ pub use frequencies::{
 use crate::read::error::QueryError;
 use crate::read::rendered::{Rendered, one};
 use crate::read::snapshot::Snapshot;
-use crate::read::statistics::{
-    CategoryCoverage, CategoryFigures, ComponentMaterials, StatsFieldCoverage, StatsProductionStatus,
+pub use crate::read::statistics::{
+    CategoryCoverage, CategoryFigures, CategoryMeans, ComponentMaterials, DecadeCount, FieldCoverage,
+    FigureMean, MaterialCount, StatsFieldCoverage, StatsProductionStatus, StatsSummary, StatusCount,
 };
 
 fn failed(error: serde_json::Error) -> QueryError {
