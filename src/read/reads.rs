@@ -7,8 +7,6 @@ use std::sync::Arc;
 
 use serde_json::value::RawValue;
 
-use crate::catalog::game_stats::GameStats;
-use crate::read::TierListAsked;
 use crate::read::aggregates::Aggregates;
 use crate::read::facts::Facts;
 use crate::read::list_index::ValueCounts;
@@ -44,11 +42,6 @@ impl Snapshot {
         self.read.forms.listed(at, view)
     }
 
-    /// The firearm at `at`'s list item in `view`, as a raw JSON value.
-    pub fn listed_raw(&self, at: usize, view: View) -> Box<RawValue> {
-        self.read.forms.listed_raw(at, view)
-    }
-
     /// The firearm at `at`'s list item (the summary view), as a raw JSON value.
     pub fn list_item(&self, at: usize) -> Box<RawValue> {
         self.read.forms.item(at)
@@ -57,11 +50,6 @@ impl Snapshot {
     /// The stored ids of the firearm at `at`'s users, in the firearm's order.
     pub fn user_ids(&self, at: usize) -> &[i64] {
         &self.read.user_ids[at]
-    }
-
-    /// The firearm at `at`'s live game stats.
-    pub fn live_stats(&self, at: usize) -> GameStats {
-        self.read.stats.get(at)
     }
 
     /// The positions of the direct variants of the firearm `id`.
@@ -109,14 +97,5 @@ impl Snapshot {
         render: impl FnOnce() -> Result<Rendered, E>,
     ) -> Result<Rendered, E> {
         self.read.arsenal_answers.get_or_render(code, render)
-    }
-
-    /// A tier list's answer, rendered by `render` on first need and kept (a bounded few).
-    pub fn tier_list_answer<E>(
-        &self,
-        asked: TierListAsked,
-        render: impl FnOnce() -> Result<Rendered, E>,
-    ) -> Result<Rendered, E> {
-        self.read.tier_list_answers.get_or_render(asked, render)
     }
 }

@@ -3,17 +3,14 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use serde::Serialize;
-use serde_json::value::RawValue;
 
 use crate::access::caller::Caller;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
-use crate::http::game::{self, CATEGORY, STAT_RULE, VERSION};
+use crate::http::game::{self as http_game, CATEGORY, STAT_RULE, VERSION};
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, respond};
-use crate::read::game::balance::outliers;
-use crate::read::game::stat::{self, STAT_NAMES};
+use crate::read::query::game::{self, BalanceAsked};
 use crate::read::views::View;
 
 const THRESHOLD: QueryParam = QueryParam::new(
@@ -44,40 +41,17 @@ impl QueryParams for BalanceQuery {
             stat: params.one_of(&STAT),
             category: params.slug(&CATEGORY),
             limit: params.int(&LIMIT).unwrap_or(25) as usize,
-            version: game::version(params),
+            version: http_game::version(params),
         }
     }
 }
 
 crate::query_params_doc!(BalanceQuery);
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Row<'a> {
-    id: &'a str,
-    name: &'a str,
-    stat: &'static str,
-    value: u8,
-    mean: f64,
-    standard_deviation: f64,
-    z_score: f64,
-    firearm: Option<Box<RawValue>>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct CategoryReport<'a> {
-    category_id: &'a str,
-    name: &'a str,
-    firearm_count: u32,
-    outlier_count: usize,
-    outliers: Vec<Row<'a>>,
-}
-
 /// Stat outliers per category, with their z-scores (formula in the description).
 #[utoipa::path(get, path = "/v1/game/balance-report", tag = "Game analytics", params(BalanceQuery),
-    responses((status = 200, body = schemas::One<schemas::BalanceReport>)),
-    description = game::describe_balance())]
+    responses((status = 200, body = schemas::One<game::BalanceReport>)),
+    description = http_game::describe_balance())]
 pub async fn balance_report(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
@@ -85,50 +59,11 @@ pub async fn balance_report(
     Valid(query): Valid<BalanceQuery>,
 ) -> Result<Response, ApiError> {
     let analytics = state.catalog.game(&snapshot.0, query.version.as_deref()).await?;
-    let only = snapshot.category_filter(game::CATEGORY.name, query.category.as_deref())?;
-    let stats: Vec<usize> = match query.stat.as_deref().and_then(stat::index_of) {
-        Some(one) => vec![one],
-        None => (0..STAT_NAMES.len()).collect(),
+    let asked = BalanceAsked {
+        threshold: query.threshold,
+        stat: query.stat.as_deref(),
+        category: query.category.as_deref(),
+        limit: query.limit,
     };
-    let view = View::of(caller.plan);
-    let categories: Vec<CategoryReport> = snapshot
-        .catalog
-        .categories
-        .iter()
-        .enumerate()
-        .filter(|(at, _)| only.is_none_or(|only| only == *at))
-        .map(|(at, category)| {
-            let scope = analytics.category_scope(at);
-            let (outlier_count, found) = outliers(&analytics, scope, &stats, query.threshold, query.limit);
-            let outliers = found
-                .into_iter()
-                .map(|o| {
-                    let entry = analytics.entry_at(o.entry);
-                    Row {
-                        id: &entry.id,
-                        name: &entry.name,
-                        stat: STAT_NAMES[o.stat],
-                        value: o.value,
-                        mean: o.mean,
-                        standard_deviation: o.standard_deviation,
-                        z_score: o.z,
-                        firearm: game::listed(&snapshot, view, entry),
-                    }
-                })
-                .collect();
-            CategoryReport {
-                category_id: &category.id,
-                name: &category.name,
-                firearm_count: scope.firearms,
-                outlier_count,
-                outliers,
-            }
-        })
-        .collect();
-    Ok(respond::one(serde_json::json!({
-        "version": query.version,
-        "threshold": query.threshold,
-        "stat": query.stat,
-        "categories": categories,
-    })))
+    Ok(respond::one(game::balance_report(&snapshot, &analytics, asked, View::of(caller.plan))?))
 }

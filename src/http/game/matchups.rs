@@ -2,19 +2,14 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use serde::Serialize;
-use serde_json::json;
-use serde_json::value::RawValue;
 
 use crate::access::caller::Caller;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
-use crate::http::game::{self, StatValues, VERSION};
+use crate::http::game::{self as http_game, VERSION};
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, respond};
-use crate::read::game::Entry;
-use crate::read::game::matchup::matchup;
-use crate::read::snapshot::Snapshot;
+use crate::read::query::game;
 use crate::read::views::View;
 
 const A: QueryParam = QueryParam::new("a", Rule::Slug, "the first firearm's id").required();
@@ -32,40 +27,18 @@ impl QueryParams for MatchupQuery {
         Self {
             a: params.slug(&A).unwrap_or_default(),
             b: params.slug(&B).unwrap_or_default(),
-            version: game::version(params),
+            version: http_game::version(params),
         }
     }
 }
 
 crate::query_params_doc!(MatchupQuery);
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Side<'a> {
-    id: &'a str,
-    name: &'a str,
-    archetype: Option<&'static str>,
-    overall: Option<f64>,
-    stats: StatValues,
-    firearm: Option<Box<RawValue>>,
-}
-
-fn side<'a>(snapshot: &Snapshot, view: View, entry: &'a Entry) -> Side<'a> {
-    Side {
-        id: &entry.id,
-        name: &entry.name,
-        archetype: game::archetype_name(entry),
-        overall: entry.overall,
-        stats: StatValues::of(entry),
-        firearm: game::listed(snapshot, view, entry),
-    }
-}
-
 /// `a` against `b`: each stat's winner and the verdict (rules in the description). Either id
 /// unknown (to the catalog, or to the frozen version) is 404 naming it in `details.missing`.
 #[utoipa::path(get, path = "/v1/game/matchups", tag = "Game analytics", params(MatchupQuery),
-    responses((status = 200, body = schemas::One<schemas::Matchup>)),
-    description = game::describe_matchups())]
+    responses((status = 200, body = schemas::One<game::Matchup>)),
+    description = http_game::describe_matchups())]
 pub async fn matchups(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
@@ -79,31 +52,7 @@ pub async fn matchups(
             .into_iter()
             .filter_map(|(id, missing)| missing.then_some(id))
             .collect();
-        let what = match &query.version {
-            Some(label) => format!("firearm in game-stats version {label}"),
-            None => "firearm".to_owned(),
-        };
-        return Err(ApiError::missing_ids(&what, &missing));
+        return Err(ApiError::missing_ids(&http_game::firearm_in(query.version.as_deref()), &missing));
     };
-    let view = View::of(caller.plan);
-    let side = |entry| side(&snapshot, view, entry);
-    let duel = matchup(a, b);
-    let stats: Vec<_> = duel
-        .stats
-        .iter()
-        .map(|d| json!({ "stat": d.stat, "a": d.a, "b": d.b, "winner": d.winner.map(|w| w.name()) }))
-        .collect();
-    Ok(respond::one(json!({
-        "version": query.version,
-        "a": side(a),
-        "b": side(b),
-        "stats": stats,
-        "verdict": {
-            "winner": duel.verdict.name(),
-            "aWins": duel.a_wins,
-            "bWins": duel.b_wins,
-            "draws": duel.draws,
-            "decidedBy": duel.decided_by,
-        },
-    })))
+    Ok(respond::one(game::matchup(&snapshot, &analytics, (a, b), View::of(caller.plan))))
 }

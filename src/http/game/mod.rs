@@ -1,8 +1,8 @@
 //! /v1/game: the game-balance analytics (operations 85 to 89; 21 and 27 live beside the other
 //! firearm reads in `catalog::firearms`). Every handler asks `CatalogHandle::game` for the
 //! analytics of the live stats or of a frozen `version`, computed once and kept
-//! (`read::game`), and only slices them. Shared here: the parameters every operation publishes,
-//! the rules' text for the descriptions, and how a firearm is shown in a row.
+//! (`read::game`), and asks `read::query::game` for the answer. Shared here: the parameters every
+//! operation publishes, the rules' text for the descriptions, and what a 404 calls a firearm.
 
 pub mod balance_report;
 pub mod matchups;
@@ -10,15 +10,10 @@ pub mod role_roster;
 pub mod stat_distribution;
 pub mod tier_list;
 
-use serde::Serialize;
-use serde_json::value::RawValue;
-
 use crate::http::extract::query::{Params, QueryParam, Rule};
 use crate::read::game::archetype::ARCHETYPE_NAMES;
 use crate::read::game::stat::STAT_NAMES;
-use crate::read::game::{Entry, archetype, balance, matchup, tiers};
-use crate::read::snapshot::Snapshot;
-use crate::read::views::View;
+use crate::read::game::{archetype, balance, matchup, tiers};
 
 /// `version`: every game operation answers over the live stats or a frozen version.
 pub const VERSION: QueryParam = QueryParam::new(
@@ -43,36 +38,13 @@ pub fn version(params: &mut Params) -> Option<String> {
     params.label(&VERSION)
 }
 
-/// A firearm as the caller's plan lists it (Explorer: the summary list item; Builder and up: the
-/// full flat record), or None when the catalog no longer holds it (a frozen version's entry).
-pub fn listed(snapshot: &Snapshot, view: View, entry: &Entry) -> Option<Box<RawValue>> {
-    Some(snapshot.listed_raw(entry.at?, view))
-}
-
-/// The archetype's name.
-pub fn archetype_name(entry: &Entry) -> Option<&'static str> {
-    entry.archetype.map(|(at, _)| ARCHETYPE_NAMES[at])
-}
-
-/// The eight stats as an object keyed by stat name.
-#[derive(Serialize)]
-pub struct StatValues(serde_json::Map<String, serde_json::Value>);
-
-impl StatValues {
-    pub fn of(entry: &Entry) -> Self {
-        Self(
-            STAT_NAMES
-                .iter()
-                .zip(entry.stats)
-                .map(|(name, v)| ((*name).to_owned(), serde_json::json!(v)))
-                .collect(),
-        )
+/// What a 404 calls a firearm the stats source does not hold: a frozen version is named, as the
+/// catalog may hold the firearm while the version does not.
+pub fn firearm_in(version: Option<&str>) -> String {
+    match version {
+        Some(label) => format!("firearm in game-stats version {label}"),
+        None => "firearm".to_owned(),
     }
-}
-
-/// The label an answer names its source with: the version, or null for the live stats.
-pub fn source(version: &Option<String>) -> Option<&str> {
-    version.as_deref()
 }
 
 /// What every game operation's description says about `version` and the stats.

@@ -2,16 +2,15 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use serde::Serialize;
-use serde_json::value::RawValue;
 
 use crate::access::caller::Caller;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
-use crate::http::game::{self, ARCHETYPE_RULE, StatValues, VERSION};
+use crate::http::game::{self as http_game, ARCHETYPE_RULE, VERSION};
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, respond};
 use crate::read::game::archetype;
+use crate::read::query::game;
 use crate::read::views::View;
 
 const ROLE: QueryParam = QueryParam::new("role", ARCHETYPE_RULE, "the archetype").required();
@@ -30,29 +29,17 @@ impl QueryParams for RosterQuery {
         Self {
             role: params.one_of(&ROLE),
             count: params.int(&COUNT).unwrap_or(10) as usize,
-            version: game::version(params),
+            version: http_game::version(params),
         }
     }
 }
 
 crate::query_params_doc!(RosterQuery);
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Member<'a> {
-    rank: usize,
-    id: &'a str,
-    name: &'a str,
-    fitness: f64,
-    overall: Option<f64>,
-    stats: StatValues,
-    firearm: Option<Box<RawValue>>,
-}
-
 /// The firearms of archetype `role`, fittest first (rule in the description).
 #[utoipa::path(get, path = "/v1/game/role-roster", tag = "Game analytics", params(RosterQuery),
-    responses((status = 200, body = schemas::One<schemas::RoleRoster>)),
-    description = game::describe_roster())]
+    responses((status = 200, body = schemas::One<game::RoleRoster>)),
+    description = http_game::describe_roster())]
 pub async fn role_roster(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
@@ -61,29 +48,5 @@ pub async fn role_roster(
 ) -> Result<Response, ApiError> {
     let analytics = state.catalog.game(&snapshot.0, query.version.as_deref()).await?;
     let role = query.role.as_deref().and_then(archetype::index_of).unwrap_or_default();
-    let roster = analytics.roster(role);
-    let view = View::of(caller.plan);
-    let members: Vec<Member> = roster
-        .iter()
-        .take(query.count)
-        .enumerate()
-        .map(|(position, &i)| {
-            let entry = analytics.entry_at(i);
-            Member {
-                rank: position + 1,
-                id: &entry.id,
-                name: &entry.name,
-                fitness: entry.archetype.map_or(0.0, |(_, fit)| fit),
-                overall: entry.overall,
-                stats: StatValues::of(entry),
-                firearm: game::listed(&snapshot, view, entry),
-            }
-        })
-        .collect();
-    Ok(respond::one(serde_json::json!({
-        "version": query.version,
-        "role": archetype::ARCHETYPE_NAMES[role],
-        "total": roster.len(),
-        "firearms": members,
-    })))
+    Ok(respond::one(game::role_roster(&snapshot, &analytics, role, query.count, View::of(caller.plan))))
 }

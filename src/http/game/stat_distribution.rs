@@ -3,14 +3,14 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use serde_json::json;
 
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
-use crate::http::game::{self, CATEGORY, STAT_RULE, VERSION};
+use crate::http::game::{self as http_game, CATEGORY, STAT_RULE, VERSION};
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, respond};
 use crate::read::game::stat;
+use crate::read::query::game;
 
 const STAT: QueryParam = QueryParam::new("stat", STAT_RULE, "the stat").required();
 const BINS: QueryParam =
@@ -30,7 +30,7 @@ impl QueryParams for DistributionQuery {
             stat: params.one_of(&STAT),
             bins: params.int(&BINS).unwrap_or(10) as usize,
             category: params.slug(&CATEGORY),
-            version: game::version(params),
+            version: http_game::version(params),
         }
     }
 }
@@ -39,35 +39,15 @@ crate::query_params_doc!(DistributionQuery);
 
 /// A stat's distribution over the firearms whose stat is known (methods in the description).
 #[utoipa::path(get, path = "/v1/game/stat-distribution", tag = "Game analytics", params(DistributionQuery),
-    responses((status = 200, body = schemas::One<schemas::StatDistribution>)),
-    description = game::describe_distribution())]
+    responses((status = 200, body = schemas::One<game::StatDistribution>)),
+    description = http_game::describe_distribution())]
 pub async fn stat_distribution(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
     Valid(query): Valid<DistributionQuery>,
 ) -> Result<Response, ApiError> {
     let analytics = state.catalog.game(&snapshot.0, query.version.as_deref()).await?;
-    let category = snapshot.category_filter(game::CATEGORY.name, query.category.as_deref())?;
     let at = query.stat.as_deref().and_then(stat::index_of).unwrap_or_default();
-    let scope = analytics.scope(category);
-    let d = &scope.stats[at];
-    Ok(respond::one(json!({
-        "version": query.version,
-        "stat": stat::STAT_NAMES[at],
-        "category": query.category,
-        "count": d.count(),
-        "unknownCount": scope.firearms - d.count(),
-        "mean": d.mean(),
-        "standardDeviation": d.standard_deviation(),
-        "min": d.min(),
-        "max": d.max(),
-        "percentiles": {
-            "p10": d.percentile(10),
-            "p25": d.percentile(25),
-            "p50": d.percentile(50),
-            "p75": d.percentile(75),
-            "p90": d.percentile(90),
-        },
-        "histogram": d.histogram(query.bins),
-    })))
+    let category = query.category.as_deref();
+    Ok(respond::one(game::stat_distribution(&snapshot, &analytics, at, category, query.bins)?))
 }

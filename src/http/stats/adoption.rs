@@ -1,20 +1,16 @@
 //! Who adopted what: 80 one country's adopters by user type, 81 one user type's countries.
 //! An adopter is one entry of a firearm's `users`; `firearmCount` counts distinct firearms.
 
-use std::collections::BTreeSet;
-
 use axum::response::Response;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::catalog::vocabulary::USER_TYPES;
 use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::extract::snapshot::SnapshotWithFigures;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
-use crate::read::statistics::AdoptionCount;
-
-/// At most this many firearms are named (by name); `firearmCount` counts all.
-pub const FIREARMS_SHOWN: usize = 100;
+use crate::read::error::QueryError;
+use crate::read::query::statistics;
 
 const CODE: QueryParam = QueryParam::new(
     "code",
@@ -50,72 +46,33 @@ impl QueryParams for TypeQuery {
 
 crate::query_params_doc!(TypeQuery);
 
-/// The firearms of a count, by name (case aside, ties by id: the name order's rank), at most
-/// `FIREARMS_SHOWN`; only those shown are decoded.
-fn named(snapshot: &SnapshotWithFigures, firearms: &BTreeSet<usize>) -> Vec<Value> {
-    let names = &snapshot.orders().name;
-    let mut named: Vec<usize> = firearms.iter().copied().collect();
-    named.sort_unstable_by_key(|&at| names.key(at, false));
-    named
-        .into_iter()
-        .take(FIREARMS_SHOWN)
-        .map(|at| snapshot.catalog.firearms.get(at))
-        .map(|f| json!({ "id": f.id, "name": f.name }))
-        .collect()
-}
-
 /// One country's adopters (armed forces, police, ...): counts per user type and the firearms
 /// they adopted. A country the catalog knows with no adopters answers zeros.
 #[utoipa::path(get, path = "/v1/stats/adoption/by-country", tag = "Statistics", params(CountryQuery),
-    responses((status = 200, body = schemas::One<schemas::StatsAdoptionByCountry>)))]
+    responses((status = 200, body = schemas::One<statistics::AdoptionByCountry>)))]
 pub async fn by_country(
     snapshot: SnapshotWithFigures,
     Valid(query): Valid<CountryQuery>,
 ) -> Result<Response, ApiError> {
-    let code = query.code;
-    let adoption = &snapshot.statistics().adoption;
-    let known =
-        snapshot.aggregates().countries.contains_key(&code) || adoption.by_country.contains_key(&code);
-    if !known {
-        return Err(ApiError::not_found("country", &code).with_details(json!({ "parameter": CODE.name })));
+    let answer = statistics::adoption_by_country(&snapshot, &query.code).map_err(unknown_country)?;
+    Ok(respond::one(answer))
+}
+
+/// An unknown country's 404 names the parameter alone (`details: {parameter}`), without the
+/// `missing` list a filter's unknown id carries.
+fn unknown_country(error: QueryError) -> ApiError {
+    match error {
+        QueryError::NotFound { kind, id, parameter: Some(parameter) } => {
+            ApiError::not_found(kind, &id).with_details(Value::from_iter([("parameter", parameter)]))
+        }
+        other => other.into(),
     }
-    let empty = Default::default();
-    let (all, types) = adoption.by_country.get(&code).unwrap_or(&empty);
-    let by_type: Vec<Value> = types
-        .iter()
-        .map(|(kind, count)| json!({ "userType": kind, "adopters": count.adopters, "firearmCount": count.firearms.len() }))
-        .collect();
-    Ok(respond::one(json!({
-        "countryCode": code,
-        "adopters": all.adopters,
-        "firearmCount": all.firearms.len(),
-        "byUserType": by_type,
-        "firearms": named(&snapshot, &all.firearms),
-    })))
 }
 
 /// One adopter type: the countries with such adopters (most firearms first, ties by code) and
 /// the firearms they adopted.
 #[utoipa::path(get, path = "/v1/stats/adoption/by-type", tag = "Statistics", params(TypeQuery),
-    responses((status = 200, body = schemas::One<schemas::StatsAdoptionByType>)))]
-pub async fn by_type(
-    snapshot: SnapshotWithFigures,
-    Valid(query): Valid<TypeQuery>,
-) -> Result<Response, ApiError> {
-    let kind = query.kind;
-    let empty = Default::default();
-    let (all, countries) = snapshot.statistics().adoption.by_type.get(&kind).unwrap_or(&empty);
-    let mut countries: Vec<(&String, &AdoptionCount)> = countries.iter().collect();
-    countries.sort_by(|a, b| b.1.firearms.len().cmp(&a.1.firearms.len()).then_with(|| a.0.cmp(b.0)));
-    let countries: Vec<Value> = countries
-        .iter()
-        .map(|(code, count)| json!({ "countryCode": code, "adopters": count.adopters, "firearmCount": count.firearms.len() }))
-        .collect();
-    Ok(respond::one(json!({
-        "type": kind,
-        "adopters": all.adopters,
-        "firearmCount": all.firearms.len(),
-        "countries": countries,
-        "firearms": named(&snapshot, &all.firearms),
-    })))
+    responses((status = 200, body = schemas::One<statistics::AdoptionByType>)))]
+pub async fn by_type(snapshot: SnapshotWithFigures, Valid(query): Valid<TypeQuery>) -> Response {
+    respond::one(statistics::adoption_by_type(&snapshot, &query.kind))
 }

@@ -28,7 +28,7 @@ crate::query_params_doc!(EraQuery);
 /// list items; `firearmCount` counts all), and how many per category, per country of origin and
 /// per cartridge. A decade with none answers zeros.
 #[utoipa::path(get, path = "/v1/stats/by-era", tag = "Statistics", params(EraQuery),
-    responses((status = 200, body = schemas::One<schemas::StatsByEra>)))]
+    responses((status = 200, body = schemas::One<statistics::Era>)))]
 pub async fn by_era(
     snapshot: SnapshotWithFigures,
     Valid(query): Valid<EraQuery>,
@@ -59,7 +59,7 @@ crate::query_params_doc!(EraRangeQuery);
 /// cartridges most chambered by them, most first (ties by cartridge). A range that ends before it
 /// starts holds no decade: the answer is empty.
 #[utoipa::path(get, path = "/v1/stats/caliber-popularity-by-era", tag = "Statistics", params(EraRangeQuery),
-    responses((status = 200, body = schemas::One<Vec<schemas::DecadeCalibers>>)))]
+    responses((status = 200, body = schemas::One<Vec<statistics::DecadeCalibers>>)))]
 pub async fn caliber_popularity_by_era(
     snapshot: SnapshotWithFigures,
     Valid(EraRangeQuery { from, to }): Valid<EraRangeQuery>,

@@ -38,13 +38,14 @@ impl Default for Distribution {
     }
 }
 
-/// One bin of a histogram.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+// One bin of a histogram: from its lower bound (inclusive) to its upper one (exclusive, except
+// the last bin's 100). Plain comments: the description says so once for the whole histogram.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = HistogramBin)]
 pub struct Bin {
-    /// Lower bound (inclusive).
     pub from: f64,
-    /// Upper bound (exclusive, except the last bin's 100).
     pub to: f64,
+    #[schema(value_type = i64)]
     pub count: u32,
 }
 

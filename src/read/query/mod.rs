@@ -10,6 +10,7 @@
 pub mod ammunition;
 pub mod firearm_pages;
 pub mod firearms;
+pub mod game;
 pub mod rankings;
 pub mod records;
 pub mod search;

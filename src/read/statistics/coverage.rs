@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
-use super::{Read, decade_label, share};
+use super::{CategoryRef, Read, decade_label, share};
 use crate::catalog::model::{Catalog, Firearm};
 
 /// A field is filled when it holds a value (a list: at least one item).
@@ -97,7 +97,28 @@ pub fn filled_fields(firearm: &Firearm) -> u64 {
         .fold(0, |bits, (i, (_, filled))| bits | (u64::from(filled(firearm)) << i))
 }
 
-pub fn field_coverage(firearms: &[Read]) -> Value {
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatsFieldCoverage {
+    #[schema(value_type = i64)]
+    pub total: usize,
+    #[schema(value_type = i64)]
+    pub field_count: usize,
+    pub mean_filled_per_firearm: f64,
+    pub fields: Vec<FieldCoverage>,
+}
+
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
+pub struct FieldCoverage {
+    /// The detail field's served name.
+    pub field: String,
+    #[schema(value_type = i64)]
+    pub filled: usize,
+    /// Of all firearms, 0 to 1 (four places).
+    pub share: f64,
+}
+
+pub fn field_coverage(firearms: &[Read]) -> StatsFieldCoverage {
     let total = firearms.len();
     // Per field, how many firearms fill it.
     let mut filled_count = vec![0usize; COVERED_FIELDS.len()];
@@ -106,10 +127,14 @@ pub fn field_coverage(firearms: &[Read]) -> Value {
             *count += (firearm.filled >> i & 1) as usize;
         }
     }
-    let fields: Vec<Value> = COVERED_FIELDS
+    let fields = COVERED_FIELDS
         .iter()
         .zip(&filled_count)
-        .map(|((name, _), &n)| json!({ "field": name, "filled": n, "share": share(n, total) }))
+        .map(|((name, _), &filled)| FieldCoverage {
+            field: (*name).to_owned(),
+            filled,
+            share: share(filled, total),
+        })
         .collect();
     let filled_per_firearm = if total == 0 {
         0.0
@@ -117,17 +142,42 @@ pub fn field_coverage(firearms: &[Read]) -> Value {
         let sum: usize = filled_count.iter().sum();
         (sum as f64 / total as f64 * 10.0).round() / 10.0
     };
-    json!({
-        "total": total,
-        "fieldCount": COVERED_FIELDS.len(),
-        "meanFilledPerFirearm": filled_per_firearm,
-        "fields": fields,
-    })
+    StatsFieldCoverage {
+        total,
+        field_count: COVERED_FIELDS.len(),
+        mean_filled_per_firearm: filled_per_firearm,
+        fields,
+    }
+}
+
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryCoverage {
+    #[schema(value_type = crate::read::rendered::shapes::NamedRef)]
+    pub category: CategoryRef,
+    #[schema(value_type = i64)]
+    pub total: usize,
+    /// Oldest first.
+    pub decades: Vec<DecadeCount>,
+    #[schema(value_type = i64)]
+    pub unknown_year: usize,
+}
+
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
+pub struct DecadeCount {
+    /// e.g. 1940s
+    pub decade: String,
+    #[schema(value_type = i64)]
+    pub count: usize,
 }
 
 /// Per category: the firearms introduced in each decade (oldest first) and those with no year.
-pub fn catalog_coverage(catalog: &Catalog, firearms: &[Read], category_of: &[Option<usize>]) -> Value {
-    let rows: Vec<Value> = catalog
+pub fn catalog_coverage(
+    catalog: &Catalog,
+    firearms: &[Read],
+    category_of: &[Option<usize>],
+) -> Vec<CategoryCoverage> {
+    catalog
         .categories
         .iter()
         .enumerate()
@@ -142,17 +192,15 @@ pub fn catalog_coverage(catalog: &Catalog, firearms: &[Read], category_of: &[Opt
                     None => unknown += 1,
                 }
             }
-            let decades: Vec<Value> = decades
-                .into_iter()
-                .map(|(decade, count)| json!({ "decade": decade_label(decade), "count": count }))
-                .collect();
-            json!({
-                "category": { "id": category.id, "name": category.name },
-                "total": total,
-                "decades": decades,
-                "unknownYear": unknown,
-            })
+            CategoryCoverage {
+                category: CategoryRef::of(category),
+                total,
+                decades: decades
+                    .into_iter()
+                    .map(|(decade, count)| DecadeCount { decade: decade_label(decade), count })
+                    .collect(),
+                unknown_year: unknown,
+            }
         })
-        .collect();
-    json!(rows)
+        .collect()
 }

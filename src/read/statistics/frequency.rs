@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
 use super::{Read, most_first, share, tally};
 use crate::catalog::model::{Catalog, Firearm};
@@ -106,22 +106,41 @@ pub const COMPONENTS: [(&str, MaterialOf); 4] = [
     ("stock", |f| f.stock_material.as_deref()),
 ];
 
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ComponentMaterials {
+    /// frame, slide, barrel, stock
+    pub component: String,
+    #[schema(value_type = i64)]
+    pub firearms_stating: usize,
+    pub materials: Vec<MaterialCount>,
+}
+
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
+pub struct MaterialCount {
+    /// In lower case.
+    pub material: String,
+    #[schema(value_type = i64)]
+    pub count: usize,
+    /// Of the firearms stating the component's material.
+    pub share: f64,
+}
+
 /// Per component: how many firearms state its material, and each material (lower case) with its
 /// count and share of those.
-pub fn materials(firearms: &[Read]) -> Value {
-    let rows: Vec<Value> = COMPONENTS
+pub fn materials(firearms: &[Read]) -> Vec<ComponentMaterials> {
+    COMPONENTS
         .iter()
         .enumerate()
         .map(|(at, (component, _))| {
             let stated: Vec<String> =
                 firearms.iter().filter_map(|firearm| firearm.materials[at].clone()).collect();
             let total = stated.len();
-            let materials: Vec<Value> = tally(stated)
+            let materials = tally(stated)
                 .into_iter()
-                .map(|(material, count)| json!({ "material": material, "count": count, "share": share(count, total) }))
+                .map(|(material, count)| MaterialCount { material, count, share: share(count, total) })
                 .collect();
-            json!({ "component": component, "firearmsStating": total, "materials": materials })
+            ComponentMaterials { component: (*component).to_owned(), firearms_stating: total, materials }
         })
-        .collect();
-    json!(rows)
+        .collect()
 }

@@ -11,12 +11,13 @@ mod summary;
 
 use std::collections::BTreeMap;
 
-use serde_json::Value;
-
 pub use adoption::{Adoption, AdoptionCount};
-pub use coverage::COVERED_FIELDS;
+pub use coverage::{COVERED_FIELDS, CategoryCoverage, DecadeCount, FieldCoverage, StatsFieldCoverage};
 pub use eras::{Eras, decade_label, parse_decade};
-pub use frequency::Frequencies;
+pub use frequency::{ComponentMaterials, Frequencies, MaterialCount};
+pub use summary::{
+    CategoryFigures, CategoryMeans, FigureMean, StatsProductionStatus, StatsSummary, StatusCount,
+};
 
 use crate::catalog::model::Catalog;
 use crate::read::facts::Facts;
@@ -25,18 +26,18 @@ use crate::read::orders::Order;
 /// Everything the statistics operations read.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct Statistics {
-    /// 71: record counts, catalog revision and last change (the revision is added per request).
-    pub summary: Value,
+    /// 71: record counts, catalog revision and last change (the revision is set per request).
+    pub summary: StatsSummary,
     /// 72: firearms per production status.
-    pub production_status: Value,
+    pub production_status: StatsProductionStatus,
     /// 73: the share of firearms with each detail field filled.
-    pub field_coverage: Value,
+    pub field_coverage: StatsFieldCoverage,
     /// 74: firearms per category and decade.
-    pub catalog_coverage: Value,
+    pub catalog_coverage: Vec<CategoryCoverage>,
     /// 77: counts and mean figures per category.
-    pub by_category: Value,
+    pub by_category: Vec<CategoryFigures>,
     /// 79: materials per component.
-    pub materials: Value,
+    pub materials: Vec<ComponentMaterials>,
     /// 75, 76, 82, 83: counts over all firearms and per category.
     pub frequencies: Frequencies,
     /// 78, 84: firearms and cartridges by decade of introduction.
@@ -63,6 +64,19 @@ impl Statistics {
             eras: Eras::build(&firearms, facts, names),
             adoption: Adoption::build(&firearms),
         }
+    }
+}
+
+/// A category's id and name (described as `NamedRef`).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct CategoryRef {
+    pub id: String,
+    pub name: String,
+}
+
+impl CategoryRef {
+    fn of(category: &crate::catalog::model::Category) -> Self {
+        Self { id: category.id.clone(), name: category.name.clone() }
     }
 }
 
@@ -98,7 +112,7 @@ impl Read {
             status: firearm.status.as_deref().map(str::to_owned),
             filled: coverage::filled_fields(firearm),
             year_introduced: firearm.year_introduced,
-            averaged: summary::MEAN_FIGURES.map(|(_, _, figure)| figure(firearm)),
+            averaged: summary::MEAN_FIGURES.map(|(_, figure)| figure(firearm)),
             materials: frequency::COMPONENTS
                 .map(|(_, material)| material(firearm).map(|m| m.trim().to_lowercase())),
             action_type: firearm.action_type.as_deref().map(str::to_owned),

@@ -9,7 +9,7 @@ use armory::catalog::load::load_dir;
 use armory::catalog::model::{Catalog, Firearm};
 use serde_json::Value;
 
-use crate::support::TestApp;
+use crate::support::{TestApp, error_reason};
 
 crate::on_each_database!(setup = crate::support::read_catalog_app; the_statistics_agree_with_the_data);
 
@@ -138,6 +138,12 @@ async fn the_statistics_agree_with_the_data(app: TestApp) {
     assert!(austria["firearms"].as_array().unwrap().iter().any(|f| f["id"] == "glock-17"));
     let police = data(&app, key, "/v1/stats/adoption/by-type?type=law_enforcement").await;
     assert_eq!(police["adopters"], users(&|u| u.user_type.as_deref() == Some("law_enforcement")));
+    // An unknown country's 404 names the parameter alone, with no `missing` list.
+    let unknown = app.get_with_key("/v1/stats/adoption/by-country?code=ZZ", key).await;
+    let (status, reason, body) = error_reason(unknown).await;
+    assert_eq!((status, reason.as_str()), (404, "RESOURCE_NOT_FOUND"));
+    assert_eq!(body["error"]["message"], "No country has the id 'ZZ'.");
+    assert_eq!(body["error"]["details"], serde_json::json!({ "parameter": "code" }));
 
     let actions = data(&app, key, "/v1/stats/action-types?category=rifles").await;
     let rifles = count(&catalog, |f| f.category_id == "rifles");

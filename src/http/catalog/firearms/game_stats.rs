@@ -1,12 +1,12 @@
 //! GET /v1/firearms/{id}/game-stats: a firearm's live game-balance stats (operation 26).
 
 use axum::response::Response;
-use serde_json::json;
 
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
+use crate::read::query::game;
 
 /// The live game stats (0 to 100, null when the specifications do not allow one), recomputed by
 /// every import. Each stat is `100·x/(x+reference)`: damage from muzzle energy (the cartridge's
@@ -20,15 +20,10 @@ use crate::http::{ApiError, respond};
 /// inverse of the shortest overall length (400 mm). The same text is in ARCHITECTURE.md.
 #[utoipa::path(get, path = "/v1/firearms/{id}/game-stats", tag = "Game stats",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::One<schemas::FirearmGameStats>)))]
+    responses((status = 200, body = schemas::One<game::FirearmGameStats>)))]
 pub async fn game_stats(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let (at, firearm) = snapshot.firearm(&id)?;
-    let mut data = json!({ "id": firearm.id, "name": firearm.name });
-    for (name, value) in snapshot.live_stats(at).named() {
-        data[name] = json!(value);
-    }
-    Ok(respond::one(data))
+    Ok(respond::one(game::live_stats(&snapshot, &id)?))
 }

@@ -177,16 +177,6 @@ pub struct FirearmVariant {
     status: Option<String>,
 }
 
-/// Live game stats, each 0 to 100 or null.
-#[derive(ToSchema, serde::Serialize)]
-#[schema(rename_all = "camelCase")]
-pub struct FirearmGameStats {
-    id: String,
-    name: String,
-    #[serde(flatten)]
-    stats: super::GameStatValues,
-}
-
 #[derive(ToSchema)]
 pub struct Measure {
     value: Option<f64>,

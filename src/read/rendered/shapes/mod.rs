@@ -73,10 +73,8 @@ mod firearms;
 mod game;
 mod rankings;
 mod reference;
-mod statistics;
 
 pub use firearms::*;
 pub use game::*;
 pub use rankings::*;
 pub use reference::*;
-pub use statistics::*;

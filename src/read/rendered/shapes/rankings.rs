@@ -128,7 +128,7 @@ pub struct ManufacturerStats {
     by_status: Vec<StatusKeyCount>,
     by_caliber: Vec<CaliberKeyCount>,
     /// Oldest first.
-    by_decade: Vec<super::DecadeCount>,
+    by_decade: Vec<crate::read::statistics::DecadeCount>,
 }
 
 /// A firearm among the most requested: its list item with its rank and request count.

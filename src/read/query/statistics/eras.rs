@@ -1,11 +1,12 @@
-//! Statistics of the whole catalog, figured once per snapshot (`read::statistics`).
+//! Decade questions: what a decade brought (78) and the cartridges most chambered by the
+//! firearms of each decade in a range (84).
 
 use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
-use serde_json::Value;
 use serde_json::value::RawValue;
 
+use super::{CaliberCount, caliber_count, failed};
 use crate::read::error::QueryError;
 use crate::read::facts::country_text;
 use crate::read::rendered::{Rendered, one};
@@ -17,17 +18,6 @@ use crate::read::statistics::{decade_label, most_first};
 pub const ERA_FIREARMS_SHOWN: usize = 100;
 /// The caliber popularity by era shows this many cartridges per decade.
 pub const CALIBERS_PER_DECADE: usize = 5;
-
-fn failed(error: serde_json::Error) -> QueryError {
-    QueryError::Failed(error.to_string())
-}
-
-/// Record counts per resource, the catalog revision and the last change to a record.
-pub fn summary(snapshot: &Snapshot) -> Result<Rendered, QueryError> {
-    let mut data = snapshot.statistics().summary.clone();
-    data["catalogRevision"] = Value::from(snapshot.revision);
-    one(data).map_err(failed)
-}
 
 /// What `decade` brought: the firearms introduced in it (the first `ERA_FIREARMS_SHOWN` by year,
 /// then name, as list items; `firearmCount` counts all), and how many per category, per country
@@ -92,7 +82,7 @@ fn render_era(snapshot: &Snapshot, decade: i64, positions: &[usize]) -> serde_js
         firearm_count: positions.len(),
         by_category: by_category
             .into_iter()
-            .map(|(category, count)| CategoryCount { category, count })
+            .map(|(category, count)| CategoryIdCount { category, count })
             .collect(),
         by_country: most_first(per_country)
             .into_iter()
@@ -103,62 +93,51 @@ fn render_era(snapshot: &Snapshot, decade: i64, positions: &[usize]) -> serde_js
     })
 }
 
-/// What a decade brought (78), in the order of its fields.
-#[derive(Serialize)]
+// What a decade brought (78), in the order of its fields.
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Era<'a> {
-    decade: String,
-    firearm_count: usize,
-    by_category: Vec<CategoryCount<'a>>,
-    by_country: Vec<CountryCount<'a>>,
-    calibers: Vec<CaliberCount<'a>>,
-    firearms: Vec<Box<RawValue>>,
+#[schema(as = StatsByEra)]
+pub struct Era<'a> {
+    pub decade: String,
+    #[schema(value_type = i64)]
+    pub firearm_count: usize,
+    pub by_category: Vec<CategoryIdCount<'a>>,
+    pub by_country: Vec<CountryCount<'a>>,
+    pub calibers: Vec<CaliberCount<'a>>,
+    /// The first 100 by year, then name, as list items.
+    #[schema(value_type = Vec<crate::read::rendered::shapes::FirearmListItem>)]
+    pub firearms: Vec<Box<RawValue>>,
 }
 
-#[derive(Serialize)]
-struct CategoryCount<'a> {
-    category: &'a str,
-    count: usize,
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CategoryIdCount<'a> {
+    /// The category's id.
+    pub category: &'a str,
+    #[schema(value_type = i64)]
+    pub count: usize,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct CountryCount<'a> {
-    country_code: &'a str,
-    count: usize,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct CaliberCount<'a> {
-    caliber: Named<'a>,
-    firearm_count: usize,
-}
-
-#[derive(Serialize)]
-struct Named<'a> {
-    id: &'a str,
-    name: &'a str,
+pub struct CountryCount<'a> {
+    pub country_code: &'a str,
+    #[schema(value_type = i64)]
+    pub count: usize,
 }
 
 /// The cartridges most chambered by the decade's firearms, most first.
 fn calibers_of(snapshot: &Snapshot, decade: i64, top: usize) -> Vec<CaliberCount<'_>> {
     let counted = snapshot.statistics().eras.calibers.get(&decade).map_or(&[][..], Vec::as_slice);
-    counted
-        .iter()
-        .take(top)
-        .map(|&(at, count)| {
-            let caliber = &snapshot.catalog.calibers[at];
-            CaliberCount { caliber: Named { id: &caliber.id, name: &caliber.name }, firearm_count: count }
-        })
-        .collect()
+    counted.iter().take(top).map(|&counted| caliber_count(snapshot, counted)).collect()
 }
 
-/// One decade of the caliber popularity by era.
-#[derive(Serialize)]
+// One decade of the caliber popularity by era.
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct DecadeCalibers<'a> {
-    decade: String,
-    firearm_count: usize,
-    calibers: Vec<CaliberCount<'a>>,
+pub struct DecadeCalibers<'a> {
+    pub decade: String,
+    #[schema(value_type = i64)]
+    pub firearm_count: usize,
+    /// At most five, most first.
+    pub calibers: Vec<CaliberCount<'a>>,
 }
