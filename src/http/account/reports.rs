@@ -16,7 +16,7 @@ use crate::accounts::reports::{self, Filed, ISSUE_TYPES, NewReport, Report, SECT
 use crate::accounts::schema::{https_link as https_link_schema, report_issue_type, report_section};
 use crate::http::edge::body_limit::ApiJson;
 use crate::http::extract::query::is_slug;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, Reason, respond};
@@ -125,16 +125,17 @@ fn suggestion(value: &Value) -> Result<Option<Value>, String> {
     }
 }
 
-const STATUS: QueryParam = QueryParam::new("status", Rule::OneOf(STATUSES), "only reports in this status");
+const STATUS: QueryParam<kind::OneOf> =
+    QueryParam::new("status", kind::OneOf(STATUSES), "only reports in this status");
 
 pub struct ReportListQuery {
     status: Option<String>,
 }
 
 impl QueryParams for ReportListQuery {
-    const PARAMS: &'static [QueryParam] = &[STATUS];
+    const PARAMS: &'static [&'static dyn Declared] = &[&STATUS];
     fn read(params: &mut Params) -> Self {
-        Self { status: params.one_of(&STATUS) }
+        Self { status: params.get(&STATUS) }
     }
 }
 

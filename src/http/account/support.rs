@@ -20,7 +20,7 @@ use crate::accounts::support::{
 };
 use crate::http::edge::body_limit::ApiJson;
 use crate::http::extract::path::ValidPath;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, Reason, respond};
 
@@ -111,13 +111,15 @@ pub async fn create(
     Ok(response)
 }
 
-const STATUS: QueryParam = QueryParam::new("status", Rule::OneOf(STATUSES), "only tickets in this status");
-const SORT: QueryParam = QueryParam::new(
+const STATUS: QueryParam<kind::OneOf> =
+    QueryParam::new("status", kind::OneOf(STATUSES), "only tickets in this status");
+const SORT: QueryParam<kind::OneOf> = QueryParam::new(
     "sort",
-    Rule::OneOf(SORTS),
+    kind::OneOf(SORTS),
     "order by (default created_at); status and priority follow their lists, not the alphabet",
 );
-const ORDER: QueryParam = QueryParam::new("order", Rule::OneOf(&["asc", "desc"]), "direction (default desc)");
+const ORDER: QueryParam<kind::OneOf> =
+    QueryParam::new("order", kind::OneOf(&["asc", "desc"]), "direction (default desc)");
 
 pub struct TicketListQuery {
     status: Option<String>,
@@ -125,11 +127,11 @@ pub struct TicketListQuery {
 }
 
 impl QueryParams for TicketListQuery {
-    const PARAMS: &'static [QueryParam] = &[STATUS, SORT, ORDER];
+    const PARAMS: &'static [&'static dyn Declared] = &[&STATUS, &SORT, &ORDER];
     fn read(params: &mut Params) -> Self {
-        let status = params.one_of(&STATUS);
-        let sort = params.one_of(&SORT);
-        let descending = params.one_of(&ORDER).is_none_or(|order| order == "desc");
+        let status = params.get(&STATUS);
+        let sort = params.get(&SORT);
+        let descending = params.get(&ORDER).is_none_or(|order| order == "desc");
         let sort =
             SORTS.iter().copied().find(|known| Some(*known) == sort.as_deref()).unwrap_or("created_at");
         Self { status, order: Order { sort, descending } }

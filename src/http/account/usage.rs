@@ -6,20 +6,21 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::access::caller::Caller;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, respond};
 
-const MONTH: QueryParam = QueryParam::new("month", Rule::Month, "YYYY-MM, default the current UTC month");
+const MONTH: QueryParam<kind::Month> =
+    QueryParam::new("month", kind::Month, "YYYY-MM, default the current UTC month");
 
 pub struct UsageQuery {
     month: Option<String>,
 }
 
 impl QueryParams for UsageQuery {
-    const PARAMS: &'static [QueryParam] = &[MONTH];
+    const PARAMS: &'static [&'static dyn Declared] = &[&MONTH];
     fn read(params: &mut Params) -> Self {
-        Self { month: params.month(&MONTH) }
+        Self { month: params.get(&MONTH) }
     }
 }
 

@@ -6,26 +6,27 @@ use crate::access::paging::Paging;
 use crate::catalog::vocabulary::BULLET_TYPES;
 use crate::http::ApiError;
 use crate::http::extract::path::ValidPath;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::read::query::ammunition::{self, LoadFilter};
 
-const CALIBER_ID: QueryParam =
-    QueryParam::new("caliber_id", Rule::Slug, "caliber id (404 when no caliber has it)");
-const BULLET_TYPE: QueryParam = QueryParam::new("bullet_type", Rule::OneOf(BULLET_TYPES), "bullet type");
-const IS_COMMON: QueryParam =
-    QueryParam::new("is_common", Rule::Bool, "only common (true) or uncommon (false) loads");
+const CALIBER_ID: QueryParam<kind::Slug> =
+    QueryParam::new("caliber_id", kind::Slug, "caliber id (404 when no caliber has it)");
+const BULLET_TYPE: QueryParam<kind::OneOf> =
+    QueryParam::new("bullet_type", kind::OneOf(BULLET_TYPES), "bullet type");
+const IS_COMMON: QueryParam<kind::Bool> =
+    QueryParam::new("is_common", kind::Bool, "only common (true) or uncommon (false) loads");
 
 pub struct AmmunitionQuery(LoadFilter);
 
 impl QueryParams for AmmunitionQuery {
-    const PARAMS: &'static [QueryParam] = &[CALIBER_ID, BULLET_TYPE, IS_COMMON];
+    const PARAMS: &'static [&'static dyn Declared] = &[&CALIBER_ID, &BULLET_TYPE, &IS_COMMON];
     fn read(params: &mut Params) -> Self {
         Self(LoadFilter {
-            caliber: params.slug(&CALIBER_ID),
-            bullet_type: params.one_of(&BULLET_TYPE),
-            is_common: params.boolean(&IS_COMMON),
+            caliber: params.get(&CALIBER_ID),
+            bullet_type: params.get(&BULLET_TYPE),
+            is_common: params.get(&IS_COMMON),
         })
     }
 }

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::access::paging::Paging;
 use crate::catalog::model::Attachment;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, kind};
 use crate::http::respond;
 use crate::sellers::buyers::offered_ids;
 
@@ -19,11 +19,11 @@ use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState};
 
-const VENDOR: QueryParam =
-    QueryParam::new("vendor", Rule::Text { max: 100 }, "only attachments of this vendor (any case)");
-const ONLY_OFFERED: QueryParam = QueryParam::new(
+const VENDOR: QueryParam<kind::Text> =
+    QueryParam::new("vendor", kind::Text { max: 100 }, "only attachments of this vendor (any case)");
+const ONLY_OFFERED: QueryParam<kind::Bool> = QueryParam::new(
     "only_offered",
-    Rule::Bool,
+    kind::Bool,
     "true: only attachments with a published offer of an approved shop (read live from the offers)",
 );
 
@@ -33,9 +33,9 @@ pub struct AttachmentListQuery {
 }
 
 impl QueryParams for AttachmentListQuery {
-    const PARAMS: &'static [QueryParam] = &[VENDOR, ONLY_OFFERED];
+    const PARAMS: &'static [&'static dyn Declared] = &[&VENDOR, &ONLY_OFFERED];
     fn read(params: &mut Params) -> Self {
-        Self { vendor: params.text(&VENDOR), only_offered: params.boolean(&ONLY_OFFERED) }
+        Self { vendor: params.get(&VENDOR), only_offered: params.get(&ONLY_OFFERED) }
     }
 }
 

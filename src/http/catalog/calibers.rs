@@ -9,7 +9,7 @@ use crate::catalog::model::Caliber;
 use crate::catalog::vocabulary::{CARTRIDGE_TYPES, PRIMER_TYPES};
 use crate::http::catalog::firearms::sub_list;
 use crate::http::extract::path::ValidPath;
-use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, ORDER, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
@@ -22,11 +22,12 @@ use crate::read::views::View;
 pub const CALIBER_FIREARM_ITEM: &[&str] =
     &["id", "name", "manufacturerId", "categoryId", "yearIntroduced", "status", "actionType"];
 
-const CARTRIDGE_TYPE: QueryParam =
-    QueryParam::new("cartridge_type", Rule::OneOf(CARTRIDGE_TYPES), "cartridge type");
-const PRIMER_TYPE: QueryParam = QueryParam::new("primer_type", Rule::OneOf(PRIMER_TYPES), "primer type");
-const CALIBER_IDS: QueryParam =
-    QueryParam::new("ids", Rule::IdList { max: 5 }, "1 to 5 comma-separated caliber ids").required();
+const CARTRIDGE_TYPE: QueryParam<kind::OneOf> =
+    QueryParam::new("cartridge_type", kind::OneOf(CARTRIDGE_TYPES), "cartridge type");
+const PRIMER_TYPE: QueryParam<kind::OneOf> =
+    QueryParam::new("primer_type", kind::OneOf(PRIMER_TYPES), "primer type");
+const CALIBER_IDS: QueryParam<kind::IdList> =
+    QueryParam::new("ids", kind::IdList { max: 5 }, "1 to 5 comma-separated caliber ids").required();
 
 pub struct CaliberListQuery {
     cartridge_type: Option<String>,
@@ -35,12 +36,12 @@ pub struct CaliberListQuery {
 }
 
 impl QueryParams for CaliberListQuery {
-    const PARAMS: &'static [QueryParam] = &[ORDER, CARTRIDGE_TYPE, PRIMER_TYPE];
+    const PARAMS: &'static [&'static dyn Declared] = &[&ORDER, &CARTRIDGE_TYPE, &PRIMER_TYPE];
     fn read(params: &mut Params) -> Self {
         Self {
             descending: params.descending(),
-            cartridge_type: params.one_of(&CARTRIDGE_TYPE),
-            primer_type: params.one_of(&PRIMER_TYPE),
+            cartridge_type: params.get(&CARTRIDGE_TYPE),
+            primer_type: params.get(&PRIMER_TYPE),
         }
     }
 }
@@ -50,9 +51,9 @@ pub struct CaliberCompareQuery {
 }
 
 impl QueryParams for CaliberCompareQuery {
-    const PARAMS: &'static [QueryParam] = &[CALIBER_IDS];
+    const PARAMS: &'static [&'static dyn Declared] = &[&CALIBER_IDS];
     fn read(params: &mut Params) -> Self {
-        Self { ids: params.id_list(&CALIBER_IDS).unwrap_or_default() }
+        Self { ids: params.get(&CALIBER_IDS).unwrap_or_default() }
     }
 }
 

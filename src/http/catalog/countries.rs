@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use crate::http::extract::path::ValidPath;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid, is_country_code};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, is_country_code, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
@@ -103,17 +103,17 @@ struct Adopted<'a> {
     adopted_year: Option<i64>,
 }
 
-const CONFLICT_NAME: QueryParam =
-    QueryParam::new("name", Rule::Text { max: 200 }, "case-insensitive part of the conflict's name");
+const CONFLICT_NAME: QueryParam<kind::Text> =
+    QueryParam::new("name", kind::Text { max: 200 }, "case-insensitive part of the conflict's name");
 
 pub struct ConflictsQuery {
     name: Option<String>,
 }
 
 impl QueryParams for ConflictsQuery {
-    const PARAMS: &'static [QueryParam] = &[CONFLICT_NAME];
+    const PARAMS: &'static [&'static dyn Declared] = &[&CONFLICT_NAME];
     fn read(params: &mut Params) -> Self {
-        Self { name: params.text(&CONFLICT_NAME) }
+        Self { name: params.get(&CONFLICT_NAME) }
     }
 }
 

@@ -6,14 +6,15 @@ use serde_json::Value;
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::http::extract::path::ValidPath;
-use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, ORDER, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
 use crate::read::list_index::Filters;
 use crate::read::views::{self, View};
 
-const COUNTRY: QueryParam = QueryParam::new("country", Rule::Country, "ISO 3166-1 alpha-2 code of the seat");
+const COUNTRY: QueryParam<kind::Country> =
+    QueryParam::new("country", kind::Country, "ISO 3166-1 alpha-2 code of the seat");
 
 pub struct ManufacturerListQuery {
     descending: bool,
@@ -21,9 +22,9 @@ pub struct ManufacturerListQuery {
 }
 
 impl QueryParams for ManufacturerListQuery {
-    const PARAMS: &'static [QueryParam] = &[ORDER, COUNTRY];
+    const PARAMS: &'static [&'static dyn Declared] = &[&ORDER, &COUNTRY];
     fn read(params: &mut Params) -> Self {
-        Self { descending: params.descending(), country: params.country(&COUNTRY) }
+        Self { descending: params.descending(), country: params.get(&COUNTRY) }
     }
 }
 

@@ -8,22 +8,22 @@ use axum::http::{Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::http::extract::path::ValidPath;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, kind};
 use crate::http::{ApiError, AppState, respond};
 use crate::sellers::buyers;
 use crate::sellers::vocabulary::CURRENCIES;
 
-const CURRENCY: QueryParam =
-    QueryParam::new("currency", Rule::OneOf(CURRENCIES), "only offers in this currency");
+const CURRENCY: QueryParam<kind::OneOf> =
+    QueryParam::new("currency", kind::OneOf(CURRENCIES), "only offers in this currency");
 
 pub struct BuyerOffersQuery {
     currency: Option<String>,
 }
 
 impl QueryParams for BuyerOffersQuery {
-    const PARAMS: &'static [QueryParam] = &[CURRENCY];
+    const PARAMS: &'static [&'static dyn Declared] = &[&CURRENCY];
     fn read(params: &mut Params) -> Self {
-        Self { currency: params.one_of(&CURRENCY) }
+        Self { currency: params.get(&CURRENCY) }
     }
 }
 

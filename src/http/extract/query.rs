@@ -1,7 +1,7 @@
 //! Query parameters that parse and document themselves.
 //!
-//! Each parameter is a `QueryParam` constant: its name, its `Rule` (slug, country code, bounded
-//! text, closed list, bounded integer, ...) and its description. The same constant parses the
+//! Each parameter is a `QueryParam<K>` constant: its name, its kind `K` (slug, country code,
+//! bounded text, closed list, bounded integer, ...; `kind`) and its description. The same constant parses the
 //! request (`Params`, which collects every bad field and names them all in one 400
 //! INVALID_PARAMETER, nothing clamped or guessed) and publishes the parameter with the pattern,
 //! bounds or enum the server enforces (`QueryParam::parameter`). A handler's query is a struct
@@ -20,37 +20,6 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 
 use crate::http::ApiError;
 
-/// How a parameter's value is checked (and published).
-#[derive(Debug, Clone, Copy)]
-pub enum Rule {
-    /// A record id: `^[a-z0-9-]+$`.
-    Slug,
-    /// ISO 3166-1 alpha-2, either case.
-    Country,
-    /// Free text of 1 to `max` characters, not only spaces.
-    Text { max: usize },
-    /// One of a closed list (matched in any case).
-    OneOf(&'static [&'static str]),
-    /// An integer within bounds.
-    Int { min: i64, max: i64 },
-    /// A finite number, not negative.
-    Number,
-    /// true or false (1 or 0).
-    Bool,
-    /// 1 to `max` comma-separated record ids.
-    IdList { max: usize },
-    /// A month, `YYYY-MM`.
-    Month,
-    /// A comma-separated list of names from a set.
-    Names(fn() -> Vec<&'static str>),
-    /// A decade, `1980s`.
-    Decade,
-    /// A dataset label (a game-stats version): 1 to 50 letters, digits, '.', '-' or '_'.
-    Label,
-    /// A decimal number within bounds (inclusive).
-    Decimal { min: f64, max: f64 },
-}
-
 const SLUG_PATTERN: &str = "^[a-z0-9-]+$";
 const COUNTRY_PATTERN: &str = "^[A-Za-z]{2}$";
 const LABEL_PATTERN: &str = "^[A-Za-z0-9._-]{1,50}$";
@@ -59,82 +28,302 @@ const DECADE_PATTERN: &str = "^[0-9]{3}0s$";
 /// Any character that is not white space: trimmed text must keep at least one.
 const NOT_BLANK_PATTERN: &str = "\\S";
 
-/// One query parameter: parsed and published from this one definition.
-#[derive(Debug, Clone, Copy)]
-pub struct QueryParam {
+/// What a parameter's value may be: one type per kind, so a parameter can only be read as what
+/// it is published as, and its schema and its check come from the same figures.
+pub trait Kind: Sync + 'static {
+    type Value;
+    /// The published schema: the pattern, bounds or enum the server enforces.
+    fn schema(&self) -> Schema;
+    /// The value, or the problem the 400 names.
+    fn parse(&self, raw: &str) -> Result<Self::Value, String>;
+}
+
+/// The kinds of query parameter.
+pub mod kind {
+    /// A record id: `^[a-z0-9-]+$`.
+    pub struct Slug;
+    /// ISO 3166-1 alpha-2, either case; read in upper case.
+    pub struct Country;
+    /// Free text of 1 to `max` characters, not only spaces.
+    pub struct Text {
+        pub max: usize,
+    }
+    /// One of a closed list (matched in any case), read as the list spells it.
+    pub struct OneOf(pub &'static [&'static str]);
+    /// An integer within bounds (inclusive).
+    pub struct Int {
+        pub min: i64,
+        pub max: i64,
+    }
+    /// A finite number, not negative.
+    pub struct Number;
+    /// true or false (1 or 0).
+    pub struct Bool;
+    /// 1 to `max` comma-separated record ids, duplicates dropped.
+    pub struct IdList {
+        pub max: usize,
+    }
+    /// A month, `YYYY-MM`.
+    pub struct Month;
+    /// A comma-separated list of names from a set.
+    pub struct Names(pub fn() -> Vec<&'static str>);
+    /// A decade, `1980s`, read as its first year.
+    pub struct Decade;
+    /// A dataset label (a game-stats version): 1 to 50 letters, digits, '.', '-' or '_'.
+    pub struct Label;
+    /// A decimal number within bounds (inclusive).
+    pub struct Decimal {
+        pub min: f64,
+        pub max: f64,
+    }
+}
+
+fn string() -> ObjectBuilder {
+    ObjectBuilder::new().schema_type(Type::String)
+}
+
+fn patterned(pattern: &str) -> Schema {
+    Schema::Object(string().pattern(Some(pattern)).build())
+}
+
+impl Kind for kind::Slug {
+    type Value = String;
+    fn schema(&self) -> Schema {
+        patterned(SLUG_PATTERN)
+    }
+    fn parse(&self, raw: &str) -> Result<String, String> {
+        if is_slug(raw) {
+            Ok(raw.to_owned())
+        } else {
+            Err("must be an id of lower-case letters, digits and hyphens".into())
+        }
+    }
+}
+
+impl Kind for kind::Country {
+    type Value = String;
+    fn schema(&self) -> Schema {
+        patterned(COUNTRY_PATTERN)
+    }
+    fn parse(&self, raw: &str) -> Result<String, String> {
+        if is_country_code(raw) {
+            Ok(raw.to_ascii_uppercase())
+        } else {
+            Err("must be a two-letter ISO 3166-1 country code".into())
+        }
+    }
+}
+
+impl Kind for kind::Text {
+    type Value = String;
+    fn schema(&self) -> Schema {
+        let built = string().min_length(Some(1)).max_length(Some(self.max)).pattern(Some(NOT_BLANK_PATTERN));
+        Schema::Object(built.build())
+    }
+    fn parse(&self, raw: &str) -> Result<String, String> {
+        if (1..=self.max).contains(&raw.chars().count()) {
+            Ok(raw.to_owned())
+        } else {
+            Err(format!("must be 1 to {} characters", self.max))
+        }
+    }
+}
+
+impl Kind for kind::OneOf {
+    type Value = String;
+    fn schema(&self) -> Schema {
+        Schema::Object(string().enum_values(Some(self.0.iter().copied())).build())
+    }
+    fn parse(&self, raw: &str) -> Result<String, String> {
+        match self.0.iter().find(|known| known.eq_ignore_ascii_case(raw)) {
+            Some(known) => Ok((*known).to_owned()),
+            None => Err(format!("must be one of: {}", self.0.join(", "))),
+        }
+    }
+}
+
+impl Kind for kind::Int {
+    type Value = i64;
+    fn schema(&self) -> Schema {
+        let built =
+            ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(self.min)).maximum(Some(self.max));
+        Schema::Object(built.build())
+    }
+    fn parse(&self, raw: &str) -> Result<i64, String> {
+        match raw.parse::<i64>() {
+            Ok(n) if (self.min..=self.max).contains(&n) => Ok(n),
+            _ => Err(format!("must be an integer from {} to {}", self.min, self.max)),
+        }
+    }
+}
+
+impl Kind for kind::Number {
+    type Value = f64;
+    fn schema(&self) -> Schema {
+        Schema::Object(ObjectBuilder::new().schema_type(Type::Number).minimum(Some(0)).build())
+    }
+    fn parse(&self, raw: &str) -> Result<f64, String> {
+        match raw.parse::<f64>() {
+            Ok(n) if n.is_finite() && n >= 0.0 => Ok(n),
+            _ => Err("must be a non-negative number".into()),
+        }
+    }
+}
+
+impl Kind for kind::Bool {
+    type Value = bool;
+    fn schema(&self) -> Schema {
+        Schema::Object(ObjectBuilder::new().schema_type(Type::Boolean).build())
+    }
+    fn parse(&self, raw: &str) -> Result<bool, String> {
+        match raw.to_ascii_lowercase().as_str() {
+            "true" | "1" => Ok(true),
+            "false" | "0" => Ok(false),
+            _ => Err("must be true or false".into()),
+        }
+    }
+}
+
+impl Kind for kind::IdList {
+    type Value = Vec<String>;
+    fn schema(&self) -> Schema {
+        patterned(&format!("^[a-z0-9-]+(,[a-z0-9-]+){{0,{}}}$", self.max.saturating_sub(1)))
+    }
+    fn parse(&self, raw: &str) -> Result<Vec<String>, String> {
+        let mut ids: Vec<String> = Vec::new();
+        for id in raw.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            if !is_slug(id) {
+                return Err(format!("'{id}' is not an id"));
+            }
+            if !ids.iter().any(|known| known == id) {
+                ids.push(id.to_owned());
+            }
+        }
+        if ids.is_empty() || ids.len() > self.max {
+            return Err(format!("must name 1 to {} ids", self.max));
+        }
+        Ok(ids)
+    }
+}
+
+impl Kind for kind::Month {
+    type Value = String;
+    fn schema(&self) -> Schema {
+        patterned(MONTH_PATTERN)
+    }
+    fn parse(&self, raw: &str) -> Result<String, String> {
+        if is_month(raw) { Ok(raw.to_owned()) } else { Err("must be YYYY-MM".into()) }
+    }
+}
+
+impl Kind for kind::Names {
+    type Value = Vec<String>;
+    fn schema(&self) -> Schema {
+        let one = format!("({})", (self.0)().join("|"));
+        patterned(&format!("^{one}(,{one})*$"))
+    }
+    fn parse(&self, raw: &str) -> Result<Vec<String>, String> {
+        let known = (self.0)();
+        let names: Vec<String> =
+            raw.split(',').map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()).collect();
+        let unknown: Vec<&str> = names.iter().map(String::as_str).filter(|n| !known.contains(n)).collect();
+        if names.is_empty() || !unknown.is_empty() {
+            return Err(format!("unknown: {}; allowed: {}", unknown.join(", "), known.join(", ")));
+        }
+        Ok(names)
+    }
+}
+
+impl Kind for kind::Decade {
+    type Value = i64;
+    fn schema(&self) -> Schema {
+        patterned(DECADE_PATTERN)
+    }
+    fn parse(&self, raw: &str) -> Result<i64, String> {
+        crate::read::statistics::parse_decade(raw).ok_or_else(|| "must be a decade such as 1980s".into())
+    }
+}
+
+impl Kind for kind::Label {
+    type Value = String;
+    fn schema(&self) -> Schema {
+        patterned(LABEL_PATTERN)
+    }
+    fn parse(&self, raw: &str) -> Result<String, String> {
+        let ok = (1..=50).contains(&raw.len())
+            && raw.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'));
+        if ok { Ok(raw.to_owned()) } else { Err("must be 1 to 50 letters, digits, '.', '-' or '_'".into()) }
+    }
+}
+
+impl Kind for kind::Decimal {
+    type Value = f64;
+    fn schema(&self) -> Schema {
+        let built =
+            ObjectBuilder::new().schema_type(Type::Number).minimum(Some(self.min)).maximum(Some(self.max));
+        Schema::Object(built.build())
+    }
+    fn parse(&self, raw: &str) -> Result<f64, String> {
+        match raw.parse::<f64>() {
+            Ok(n) if n.is_finite() && (self.min..=self.max).contains(&n) => Ok(n),
+            _ => Err(format!("must be a number from {} to {}", self.min, self.max)),
+        }
+    }
+}
+
+/// One query parameter of kind `K`: parsed and published from this one definition.
+pub struct QueryParam<K> {
     pub name: &'static str,
-    pub rule: Rule,
+    pub kind: K,
     pub required: bool,
     pub description: &'static str,
 }
 
-impl QueryParam {
-    pub const fn new(name: &'static str, rule: Rule, description: &'static str) -> Self {
-        Self { name, rule, required: false, description }
+impl<K: Kind> QueryParam<K> {
+    pub const fn new(name: &'static str, kind: K, description: &'static str) -> Self {
+        Self { name, kind, required: false, description }
     }
 
     pub const fn required(mut self) -> Self {
         self.required = true;
         self
     }
+}
 
+/// A parameter as the description and `Params` see it, whatever its kind.
+pub trait Declared: Sync {
+    fn name(&self) -> &'static str;
     /// The published parameter, with the pattern, bounds or enum the server enforces.
-    pub fn parameter(&self) -> Parameter {
+    fn parameter(&self) -> Parameter;
+}
+
+impl<K: Kind> Declared for QueryParam<K> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn parameter(&self) -> Parameter {
         ParameterBuilder::new()
             .name(self.name)
             .parameter_in(ParameterIn::Query)
             .required(if self.required { Required::True } else { Required::False })
             .description(Some(self.description))
-            .schema(Some(self.rule.schema()))
+            .schema(Some(self.kind.schema()))
             .build()
-    }
-}
-
-impl Rule {
-    pub fn schema(&self) -> Schema {
-        let string = || ObjectBuilder::new().schema_type(Type::String);
-        let built = match *self {
-            Rule::Slug => string().pattern(Some(SLUG_PATTERN)),
-            Rule::Country => string().pattern(Some(COUNTRY_PATTERN)),
-            Rule::Month => string().pattern(Some(MONTH_PATTERN)),
-            Rule::Decade => string().pattern(Some(DECADE_PATTERN)),
-            Rule::Label => string().pattern(Some(LABEL_PATTERN)),
-            Rule::Decimal { min, max } => {
-                ObjectBuilder::new().schema_type(Type::Number).minimum(Some(min)).maximum(Some(max))
-            }
-            Rule::Text { max } => {
-                string().min_length(Some(1)).max_length(Some(max)).pattern(Some(NOT_BLANK_PATTERN))
-            }
-            Rule::OneOf(values) => string().enum_values(Some(values.iter().copied())),
-            Rule::Int { min, max } => {
-                ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(min)).maximum(Some(max))
-            }
-            Rule::Number => ObjectBuilder::new().schema_type(Type::Number).minimum(Some(0)),
-            Rule::Bool => ObjectBuilder::new().schema_type(Type::Boolean),
-            Rule::Names(names) => {
-                let one = format!("({})", names().join("|"));
-                string().pattern(Some(format!("^{one}(,{one})*$")))
-            }
-            Rule::IdList { max } => {
-                let pattern = format!("^[a-z0-9-]+(,[a-z0-9-]+){{0,{}}}$", max.saturating_sub(1));
-                string().pattern(Some(pattern))
-            }
-        };
-        Schema::Object(built.build())
     }
 }
 
 /// A handler's query: its parameters and how they are read.
 pub trait QueryParams: Sized {
     /// Every parameter the handler reads, in the order they are published.
-    const PARAMS: &'static [QueryParam];
+    const PARAMS: &'static [&'static dyn Declared];
 
     /// Read the fields; problems are collected in `params` and answered together.
     fn read(params: &mut Params) -> Self;
 
     /// The published parameters.
     fn parameters() -> Vec<Parameter> {
-        Self::PARAMS.iter().map(QueryParam::parameter).collect()
+        Self::PARAMS.iter().map(|param| param.parameter()).collect()
     }
 }
 
@@ -188,200 +377,39 @@ macro_rules! query_params_doc {
 pub struct Params<'a> {
     query: &'a HashMap<String, String>,
     /// The parameters the handler declared; reading another is a programming error.
-    declared: &'static [QueryParam],
+    declared: &'static [&'static dyn Declared],
     problems: Map<String, Value>,
 }
 
 impl<'a> Params<'a> {
-    pub fn declared(query: &'a HashMap<String, String>, declared: &'static [QueryParam]) -> Self {
+    pub fn declared(query: &'a HashMap<String, String>, declared: &'static [&'static dyn Declared]) -> Self {
         Self { query, declared, problems: Map::new() }
     }
 
-    /// The raw value, trimmed; None when the parameter was not sent.
-    fn raw(&mut self, param: &QueryParam) -> Option<&'a str> {
+    /// The value of `param`; None when it was not sent or is bad (its problem is kept).
+    pub fn get<K: Kind>(&mut self, param: &QueryParam<K>) -> Option<K::Value> {
         debug_assert!(
-            self.declared.iter().any(|d| d.name == param.name),
+            self.declared.iter().any(|d| d.name() == param.name),
             "{} is read but not declared, so it would not be published",
             param.name
         );
-        let raw = self.query.get(param.name).map(|v| v.trim());
-        if raw.is_none() && param.required {
-            self.problem(param.name, "is required");
+        let Some(raw) = self.query.get(param.name).map(|v| v.trim()) else {
+            if param.required {
+                self.problem(param.name, "is required");
+            }
+            return None;
+        };
+        match param.kind.parse(raw) {
+            Ok(value) => Some(value),
+            Err(problem) => {
+                self.problem(param.name, problem);
+                None
+            }
         }
-        raw
     }
 
     pub fn problem(&mut self, name: &str, problem: impl Into<String>) {
         self.problems.entry(name.to_owned()).or_insert_with(|| Value::String(problem.into()));
-    }
-
-    /// The value of a `Text` parameter.
-    pub fn text(&mut self, param: &QueryParam) -> Option<String> {
-        let Rule::Text { max } = param.rule else { unreachable!("{} is not text", param.name) };
-        let raw = self.raw(param)?;
-        if (1..=max).contains(&raw.chars().count()) {
-            Some(raw.to_owned())
-        } else {
-            self.problem(param.name, format!("must be 1 to {max} characters"));
-            None
-        }
-    }
-
-    /// The value of a `Slug` parameter.
-    pub fn slug(&mut self, param: &QueryParam) -> Option<String> {
-        let raw = self.raw(param)?;
-        if is_slug(raw) {
-            Some(raw.to_owned())
-        } else {
-            self.problem(param.name, "must be an id of lower-case letters, digits and hyphens");
-            None
-        }
-    }
-
-    /// The value of a `Country` parameter, in upper case.
-    pub fn country(&mut self, param: &QueryParam) -> Option<String> {
-        let raw = self.raw(param)?;
-        if is_country_code(raw) {
-            Some(raw.to_ascii_uppercase())
-        } else {
-            self.problem(param.name, "must be a two-letter ISO 3166-1 country code");
-            None
-        }
-    }
-
-    /// The value of a `OneOf` parameter (matched in any case), spelled as the list spells it.
-    pub fn one_of(&mut self, param: &QueryParam) -> Option<String> {
-        let Rule::OneOf(allowed) = param.rule else { unreachable!("{} is not a closed list", param.name) };
-        let raw = self.raw(param)?;
-        if let Some(known) = allowed.iter().find(|known| known.eq_ignore_ascii_case(raw)) {
-            Some((*known).to_owned())
-        } else {
-            self.problem(param.name, format!("must be one of: {}", allowed.join(", ")));
-            None
-        }
-    }
-
-    /// The value of an `Int` parameter.
-    pub fn int(&mut self, param: &QueryParam) -> Option<i64> {
-        let Rule::Int { min, max } = param.rule else { unreachable!("{} is not an integer", param.name) };
-        let raw = self.raw(param)?;
-        match raw.parse::<i64>() {
-            Ok(n) if (min..=max).contains(&n) => Some(n),
-            _ => {
-                self.problem(param.name, format!("must be an integer from {min} to {max}"));
-                None
-            }
-        }
-    }
-
-    /// The value of a `Number` parameter.
-    pub fn number(&mut self, param: &QueryParam) -> Option<f64> {
-        let raw = self.raw(param)?;
-        match raw.parse::<f64>() {
-            Ok(n) if n.is_finite() && n >= 0.0 => Some(n),
-            _ => {
-                self.problem(param.name, "must be a non-negative number");
-                None
-            }
-        }
-    }
-
-    /// The value of a `Label` parameter.
-    pub fn label(&mut self, param: &QueryParam) -> Option<String> {
-        let raw = self.raw(param)?;
-        let ok = (1..=50).contains(&raw.len())
-            && raw.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'));
-        if ok {
-            Some(raw.to_owned())
-        } else {
-            self.problem(param.name, "must be 1 to 50 letters, digits, '.', '-' or '_'");
-            None
-        }
-    }
-
-    /// The value of a `Decimal` parameter.
-    pub fn decimal(&mut self, param: &QueryParam) -> Option<f64> {
-        let Rule::Decimal { min, max } = param.rule else { unreachable!("{} is not a decimal", param.name) };
-        let raw = self.raw(param)?;
-        match raw.parse::<f64>() {
-            Ok(n) if n.is_finite() && (min..=max).contains(&n) => Some(n),
-            _ => {
-                self.problem(param.name, format!("must be a number from {min} to {max}"));
-                None
-            }
-        }
-    }
-
-    /// The value of a `Bool` parameter.
-    pub fn boolean(&mut self, param: &QueryParam) -> Option<bool> {
-        match self.raw(param)?.to_ascii_lowercase().as_str() {
-            "true" | "1" => Some(true),
-            "false" | "0" => Some(false),
-            _ => {
-                self.problem(param.name, "must be true or false");
-                None
-            }
-        }
-    }
-
-    /// The value of a `Month` parameter.
-    pub fn month(&mut self, param: &QueryParam) -> Option<String> {
-        let raw = self.raw(param)?;
-        if is_month(raw) {
-            Some(raw.to_owned())
-        } else {
-            self.problem(param.name, "must be YYYY-MM");
-            None
-        }
-    }
-
-    /// The first year of a `Decade` parameter (`1980s` → 1980).
-    pub fn decade(&mut self, param: &QueryParam) -> Option<i64> {
-        let raw = self.raw(param)?;
-        let decade = crate::read::statistics::parse_decade(raw);
-        if decade.is_none() {
-            self.problem(param.name, "must be a decade such as 1980s");
-        }
-        decade
-    }
-
-    /// The ids of an `IdList` parameter: at least one, at most `max`, duplicates dropped.
-    pub fn id_list(&mut self, param: &QueryParam) -> Option<Vec<String>> {
-        let Rule::IdList { max } = param.rule else { unreachable!("{} is not an id list", param.name) };
-        let raw = self.raw(param)?;
-        let mut ids: Vec<String> = Vec::new();
-        for id in raw.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            if !is_slug(id) {
-                self.problem(param.name, format!("'{id}' is not an id"));
-                return None;
-            }
-            if !ids.iter().any(|known| known == id) {
-                ids.push(id.to_owned());
-            }
-        }
-        if ids.is_empty() || ids.len() > max {
-            self.problem(param.name, format!("must name 1 to {max} ids"));
-            return None;
-        }
-        Some(ids)
-    }
-
-    /// The names of a `Names` parameter, each from its set.
-    pub fn names(&mut self, param: &QueryParam) -> Option<Vec<String>> {
-        let Rule::Names(known) = param.rule else { unreachable!("{} is not a name list", param.name) };
-        let raw = self.raw(param)?;
-        let known = known();
-        let names: Vec<String> =
-            raw.split(',').map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()).collect();
-        let unknown: Vec<&str> = names.iter().map(String::as_str).filter(|n| !known.contains(n)).collect();
-        if names.is_empty() || !unknown.is_empty() {
-            self.problem(
-                param.name,
-                format!("unknown: {}; allowed: {}", unknown.join(", "), known.join(", ")),
-            );
-            return None;
-        }
-        Some(names)
     }
 
     /// Ok when every parameter parsed; otherwise the 400 naming each bad one.
@@ -391,13 +419,13 @@ impl<'a> Params<'a> {
 }
 
 /// `order`: asc (default) or desc.
-pub const ORDER: QueryParam =
-    QueryParam::new("order", Rule::OneOf(&["asc", "desc"]), "asc (default) or desc");
+pub const ORDER: QueryParam<kind::OneOf> =
+    QueryParam::new("order", kind::OneOf(&["asc", "desc"]), "asc (default) or desc");
 
 impl Params<'_> {
     /// `order`: true for descending.
     pub fn descending(&mut self) -> bool {
-        self.one_of(&ORDER).is_some_and(|o| o == "desc")
+        self.get(&ORDER).is_some_and(|o| o == "desc")
     }
 }
 
@@ -425,22 +453,22 @@ mod tests {
         pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
     }
 
-    const YEAR: QueryParam = QueryParam::new("year", Rule::Int { min: 1, max: 3000 }, "");
-    const STATUS: QueryParam = QueryParam::new("status", Rule::OneOf(&["in_production"]), "");
-    const COUNTRY: QueryParam = QueryParam::new("country", Rule::Country, "");
-    const OK: QueryParam = QueryParam::new("ok", Rule::Int { min: 1, max: 5 }, "");
-    const IDS: QueryParam = QueryParam::new("ids", Rule::IdList { max: 5 }, "").required();
-    const DECLARED: &[QueryParam] = &[YEAR, STATUS, COUNTRY, OK, IDS];
+    const YEAR: QueryParam<kind::Int> = QueryParam::new("year", kind::Int { min: 1, max: 3000 }, "");
+    const STATUS: QueryParam<kind::OneOf> = QueryParam::new("status", kind::OneOf(&["in_production"]), "");
+    const COUNTRY: QueryParam<kind::Country> = QueryParam::new("country", kind::Country, "");
+    const OK: QueryParam<kind::Int> = QueryParam::new("ok", kind::Int { min: 1, max: 5 }, "");
+    const IDS: QueryParam<kind::IdList> = QueryParam::new("ids", kind::IdList { max: 5 }, "").required();
+    const DECLARED: &[&dyn Declared] = &[&YEAR, &STATUS, &COUNTRY, &OK, &IDS];
 
     #[test]
     fn every_bad_field_is_named_once() {
         let q = query(&[("year", "19x"), ("status", "retired"), ("country", "USA"), ("ok", "3")]);
         let mut params = Params::declared(&q, DECLARED);
-        assert_eq!(params.int(&YEAR), None);
-        assert_eq!(params.one_of(&STATUS), None);
-        assert_eq!(params.country(&COUNTRY), None);
-        assert_eq!(params.int(&OK), Some(3));
-        assert_eq!(params.id_list(&IDS), None, "required and missing");
+        assert_eq!(params.get(&YEAR), None);
+        assert_eq!(params.get(&STATUS), None);
+        assert_eq!(params.get(&COUNTRY), None);
+        assert_eq!(params.get(&OK), Some(3));
+        assert_eq!(params.get(&IDS), None, "required and missing");
         let error = params.finish().unwrap_err();
         let details = error.body("r")["error"]["details"].clone();
         assert_eq!(details.as_object().unwrap().len(), 4);
@@ -451,7 +479,7 @@ mod tests {
         for (raw, expected) in [("a, b,a", Some(vec!["a", "b"])), ("a,b,c,d,e,f", None), ("A", None)] {
             let q = query(&[("ids", raw)]);
             let mut params = Params::declared(&q, DECLARED);
-            let ids = params.id_list(&IDS);
+            let ids = params.get(&IDS);
             assert_eq!(ids, expected.map(|v| v.into_iter().map(str::to_owned).collect()), "{raw}");
         }
     }

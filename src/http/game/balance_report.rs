@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::response::Response;
 
 use crate::access::caller::Caller;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::game::{self as http_game, CATEGORY, STAT_RULE, VERSION};
 use crate::http::openapi::schemas;
@@ -13,15 +13,15 @@ use crate::http::{ApiError, AppState, respond};
 use crate::read::query::game::{self, BalanceAsked};
 use crate::read::views::View;
 
-const THRESHOLD: QueryParam = QueryParam::new(
+const THRESHOLD: QueryParam<kind::Decimal> = QueryParam::new(
     "threshold",
-    Rule::Decimal { min: 0.5, max: 5.0 },
+    kind::Decimal { min: 0.5, max: 5.0 },
     "how many standard deviations from the category mean make an outlier: 0.5 to 5, default 2",
 );
-const STAT: QueryParam = QueryParam::new("stat", STAT_RULE, "only this stat; absent: all eight");
-const LIMIT: QueryParam = QueryParam::new(
+const STAT: QueryParam<kind::OneOf> = QueryParam::new("stat", STAT_RULE, "only this stat; absent: all eight");
+const LIMIT: QueryParam<kind::Int> = QueryParam::new(
     "limit",
-    Rule::Int { min: 1, max: 100 },
+    kind::Int { min: 1, max: 100 },
     "outliers listed per category, most extreme first: 1 to 100, default 25 (outlierCount counts them all)",
 );
 
@@ -34,13 +34,13 @@ pub struct BalanceQuery {
 }
 
 impl QueryParams for BalanceQuery {
-    const PARAMS: &'static [QueryParam] = &[THRESHOLD, STAT, CATEGORY, LIMIT, VERSION];
+    const PARAMS: &'static [&'static dyn Declared] = &[&THRESHOLD, &STAT, &CATEGORY, &LIMIT, &VERSION];
     fn read(params: &mut Params) -> Self {
         Self {
-            threshold: params.decimal(&THRESHOLD).unwrap_or(2.0),
-            stat: params.one_of(&STAT),
-            category: params.slug(&CATEGORY),
-            limit: params.int(&LIMIT).unwrap_or(25) as usize,
+            threshold: params.get(&THRESHOLD).unwrap_or(2.0),
+            stat: params.get(&STAT),
+            category: params.get(&CATEGORY),
+            limit: params.get(&LIMIT).unwrap_or(25) as usize,
             version: http_game::version(params),
         }
     }

@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::response::Response;
 
 use crate::access::caller::Caller;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::game::{self as http_game, VERSION};
 use crate::http::openapi::schemas;
@@ -12,8 +12,8 @@ use crate::http::{ApiError, AppState, respond};
 use crate::read::query::game;
 use crate::read::views::View;
 
-const A: QueryParam = QueryParam::new("a", Rule::Slug, "the first firearm's id").required();
-const B: QueryParam = QueryParam::new("b", Rule::Slug, "the second firearm's id").required();
+const A: QueryParam<kind::Slug> = QueryParam::new("a", kind::Slug, "the first firearm's id").required();
+const B: QueryParam<kind::Slug> = QueryParam::new("b", kind::Slug, "the second firearm's id").required();
 
 pub struct MatchupQuery {
     a: String,
@@ -22,11 +22,11 @@ pub struct MatchupQuery {
 }
 
 impl QueryParams for MatchupQuery {
-    const PARAMS: &'static [QueryParam] = &[A, B, VERSION];
+    const PARAMS: &'static [&'static dyn Declared] = &[&A, &B, &VERSION];
     fn read(params: &mut Params) -> Self {
         Self {
-            a: params.slug(&A).unwrap_or_default(),
-            b: params.slug(&B).unwrap_or_default(),
+            a: params.get(&A).unwrap_or_default(),
+            b: params.get(&B).unwrap_or_default(),
             version: http_game::version(params),
         }
     }

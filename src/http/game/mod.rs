@@ -10,32 +10,32 @@ pub mod role_roster;
 pub mod stat_distribution;
 pub mod tier_list;
 
-use crate::http::extract::query::{Params, QueryParam, Rule};
+use crate::http::extract::query::{Params, QueryParam, kind};
 use crate::read::game::archetype::ARCHETYPE_NAMES;
 use crate::read::game::stat::STAT_NAMES;
 use crate::read::game::{archetype, balance, matchup, tiers};
 
 /// `version`: every game operation answers over the live stats or a frozen version.
-pub const VERSION: QueryParam = QueryParam::new(
+pub const VERSION: QueryParam<kind::Label> = QueryParam::new(
     "version",
-    Rule::Label,
+    kind::Label,
     "a frozen game-stats version (GET /v1/game-stats/versions): the same answer computed over its \
      stats instead of the live ones; absent: the live stats. An unknown version is 404.",
 );
 
 /// `category`: a category id (GET /v1/categories); an unknown one is 404.
-pub const CATEGORY: QueryParam =
-    QueryParam::new("category", Rule::Slug, "only this category's firearms (a category id; unknown is 404)");
+pub const CATEGORY: QueryParam<kind::Slug> =
+    QueryParam::new("category", kind::Slug, "only this category's firearms (a category id; unknown is 404)");
 
 /// The closed list of stats.
-pub const STAT_RULE: Rule = Rule::OneOf(&STAT_NAMES);
+pub const STAT_RULE: kind::OneOf = kind::OneOf(&STAT_NAMES);
 
 /// The closed list of archetypes (vocabularies.md).
-pub const ARCHETYPE_RULE: Rule = Rule::OneOf(&ARCHETYPE_NAMES);
+pub const ARCHETYPE_RULE: kind::OneOf = kind::OneOf(&ARCHETYPE_NAMES);
 
 /// Reads `version`.
 pub fn version(params: &mut Params) -> Option<String> {
-    params.label(&VERSION)
+    params.get(&VERSION)
 }
 
 /// What a 404 calls a firearm the stats source does not hold: a frozen version is named, as the

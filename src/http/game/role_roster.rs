@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::response::Response;
 
 use crate::access::caller::Caller;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::game::{self as http_game, ARCHETYPE_RULE, VERSION};
 use crate::http::openapi::schemas;
@@ -13,9 +13,9 @@ use crate::read::game::archetype;
 use crate::read::query::game;
 use crate::read::views::View;
 
-const ROLE: QueryParam = QueryParam::new("role", ARCHETYPE_RULE, "the archetype").required();
-const COUNT: QueryParam =
-    QueryParam::new("count", Rule::Int { min: 1, max: 50 }, "how many firearms: 1 to 50, default 10");
+const ROLE: QueryParam<kind::OneOf> = QueryParam::new("role", ARCHETYPE_RULE, "the archetype").required();
+const COUNT: QueryParam<kind::Int> =
+    QueryParam::new("count", kind::Int { min: 1, max: 50 }, "how many firearms: 1 to 50, default 10");
 
 pub struct RosterQuery {
     role: Option<String>,
@@ -24,11 +24,11 @@ pub struct RosterQuery {
 }
 
 impl QueryParams for RosterQuery {
-    const PARAMS: &'static [QueryParam] = &[ROLE, COUNT, VERSION];
+    const PARAMS: &'static [&'static dyn Declared] = &[&ROLE, &COUNT, &VERSION];
     fn read(params: &mut Params) -> Self {
         Self {
-            role: params.one_of(&ROLE),
-            count: params.int(&COUNT).unwrap_or(10) as usize,
+            role: params.get(&ROLE),
+            count: params.get(&COUNT).unwrap_or(10) as usize,
             version: http_game::version(params),
         }
     }

@@ -4,7 +4,7 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::game::{self as http_game, CATEGORY, STAT_RULE, VERSION};
 use crate::http::openapi::schemas;
@@ -12,9 +12,9 @@ use crate::http::{ApiError, AppState, respond};
 use crate::read::game::stat;
 use crate::read::query::game;
 
-const STAT: QueryParam = QueryParam::new("stat", STAT_RULE, "the stat").required();
-const BINS: QueryParam =
-    QueryParam::new("bins", Rule::Int { min: 2, max: 50 }, "histogram bins over 0–100: 2 to 50, default 10");
+const STAT: QueryParam<kind::OneOf> = QueryParam::new("stat", STAT_RULE, "the stat").required();
+const BINS: QueryParam<kind::Int> =
+    QueryParam::new("bins", kind::Int { min: 2, max: 50 }, "histogram bins over 0–100: 2 to 50, default 10");
 
 pub struct DistributionQuery {
     stat: Option<String>,
@@ -24,12 +24,12 @@ pub struct DistributionQuery {
 }
 
 impl QueryParams for DistributionQuery {
-    const PARAMS: &'static [QueryParam] = &[STAT, BINS, CATEGORY, VERSION];
+    const PARAMS: &'static [&'static dyn Declared] = &[&STAT, &BINS, &CATEGORY, &VERSION];
     fn read(params: &mut Params) -> Self {
         Self {
-            stat: params.one_of(&STAT),
-            bins: params.int(&BINS).unwrap_or(10) as usize,
-            category: params.slug(&CATEGORY),
+            stat: params.get(&STAT),
+            bins: params.get(&BINS).unwrap_or(10) as usize,
+            category: params.get(&CATEGORY),
             version: http_game::version(params),
         }
     }

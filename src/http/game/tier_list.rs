@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 
 use crate::access::caller::Caller;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::game::{self as http_game, CATEGORY, VERSION};
 use crate::http::openapi::schemas;
@@ -14,14 +14,14 @@ use crate::read::game::stat::{self, METRIC_NAMES};
 use crate::read::query::game;
 use crate::read::views::View;
 
-const STAT: QueryParam = QueryParam::new(
+const STAT: QueryParam<kind::OneOf> = QueryParam::new(
     "stat",
-    Rule::OneOf(&METRIC_NAMES),
+    kind::OneOf(&METRIC_NAMES),
     "rank by the overall score (`overall`, the default) or by one stat",
 );
-const PER_TIER: QueryParam = QueryParam::new(
+const PER_TIER: QueryParam<kind::Int> = QueryParam::new(
     "per_tier",
-    Rule::Int { min: 1, max: 50 },
+    kind::Int { min: 1, max: 50 },
     "how many firearms each tier lists (its best): 1 to 50, default 10; `count` gives the tier's size",
 );
 
@@ -33,12 +33,12 @@ pub struct TierListQuery {
 }
 
 impl QueryParams for TierListQuery {
-    const PARAMS: &'static [QueryParam] = &[STAT, CATEGORY, PER_TIER, VERSION];
+    const PARAMS: &'static [&'static dyn Declared] = &[&STAT, &CATEGORY, &PER_TIER, &VERSION];
     fn read(params: &mut Params) -> Self {
         Self {
-            stat: params.one_of(&STAT),
-            category: params.slug(&CATEGORY),
-            per_tier: params.int(&PER_TIER).unwrap_or(10) as usize,
+            stat: params.get(&STAT),
+            category: params.get(&CATEGORY),
+            per_tier: params.get(&PER_TIER).unwrap_or(10) as usize,
             version: http_game::version(params),
         }
     }

@@ -5,29 +5,30 @@ use axum::response::Response;
 use serde_json::Value;
 
 use crate::catalog::vocabulary::USER_TYPES;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::SnapshotWithFigures;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
 use crate::read::error::QueryError;
 use crate::read::query::statistics;
 
-const CODE: QueryParam = QueryParam::new(
+const CODE: QueryParam<kind::Country> = QueryParam::new(
     "code",
-    Rule::Country,
+    kind::Country,
     "ISO 3166-1 alpha-2 country code (404 when the catalog has no such country)",
 )
 .required();
-const TYPE: QueryParam = QueryParam::new("type", Rule::OneOf(USER_TYPES), "adopter type").required();
+const TYPE: QueryParam<kind::OneOf> =
+    QueryParam::new("type", kind::OneOf(USER_TYPES), "adopter type").required();
 
 pub struct CountryQuery {
     code: String,
 }
 
 impl QueryParams for CountryQuery {
-    const PARAMS: &'static [QueryParam] = &[CODE];
+    const PARAMS: &'static [&'static dyn Declared] = &[&CODE];
     fn read(params: &mut Params) -> Self {
-        Self { code: params.country(&CODE).unwrap_or_default() }
+        Self { code: params.get(&CODE).unwrap_or_default() }
     }
 }
 
@@ -38,9 +39,9 @@ pub struct TypeQuery {
 }
 
 impl QueryParams for TypeQuery {
-    const PARAMS: &'static [QueryParam] = &[TYPE];
+    const PARAMS: &'static [&'static dyn Declared] = &[&TYPE];
     fn read(params: &mut Params) -> Self {
-        Self { kind: params.one_of(&TYPE).unwrap_or_default() }
+        Self { kind: params.get(&TYPE).unwrap_or_default() }
     }
 }
 

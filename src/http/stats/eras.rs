@@ -4,21 +4,22 @@
 use axum::response::{IntoResponse, Response};
 
 use crate::http::ApiError;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::SnapshotWithFigures;
 use crate::http::openapi::schemas;
 use crate::read::query::statistics;
 
-const DECADE: QueryParam = QueryParam::new("decade", Rule::Decade, "a decade, such as 1980s").required();
+const DECADE: QueryParam<kind::Decade> =
+    QueryParam::new("decade", kind::Decade, "a decade, such as 1980s").required();
 
 pub struct EraQuery {
     decade: i64,
 }
 
 impl QueryParams for EraQuery {
-    const PARAMS: &'static [QueryParam] = &[DECADE];
+    const PARAMS: &'static [&'static dyn Declared] = &[&DECADE];
     fn read(params: &mut Params) -> Self {
-        Self { decade: params.decade(&DECADE).unwrap_or_default() }
+        Self { decade: params.get(&DECADE).unwrap_or_default() }
     }
 }
 
@@ -36,10 +37,10 @@ pub async fn by_era(
     Ok(statistics::era(&snapshot, query.decade)?.into_response())
 }
 
-const FROM: QueryParam =
-    QueryParam::new("from_decade", Rule::Decade, "the first decade, such as 1900s (default: the earliest)");
-const TO: QueryParam =
-    QueryParam::new("to_decade", Rule::Decade, "the last decade, such as 1990s (default: the latest)");
+const FROM: QueryParam<kind::Decade> =
+    QueryParam::new("from_decade", kind::Decade, "the first decade, such as 1900s (default: the earliest)");
+const TO: QueryParam<kind::Decade> =
+    QueryParam::new("to_decade", kind::Decade, "the last decade, such as 1990s (default: the latest)");
 
 pub struct EraRangeQuery {
     from: Option<i64>,
@@ -47,9 +48,9 @@ pub struct EraRangeQuery {
 }
 
 impl QueryParams for EraRangeQuery {
-    const PARAMS: &'static [QueryParam] = &[FROM, TO];
+    const PARAMS: &'static [&'static dyn Declared] = &[&FROM, &TO];
     fn read(params: &mut Params) -> Self {
-        Self { from: params.decade(&FROM), to: params.decade(&TO) }
+        Self { from: params.get(&FROM), to: params.get(&TO) }
     }
 }
 

@@ -8,8 +8,8 @@ pub mod eras;
 pub mod overview;
 pub mod rankings;
 
-use crate::http::extract::query::{QueryParam, Rule};
+use crate::http::extract::query::{QueryParam, kind};
 
 /// The optional category filter of 76, 82 and 83.
-pub const CATEGORY: QueryParam =
-    QueryParam::new("category", Rule::Slug, "only firearms of this category (404 when no category has it)");
+pub const CATEGORY: QueryParam<kind::Slug> =
+    QueryParam::new("category", kind::Slug, "only firearms of this category (404 when no category has it)");

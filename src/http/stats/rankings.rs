@@ -6,7 +6,7 @@ use axum::response::Response;
 
 use super::CATEGORY;
 use crate::access::paging::Limit;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParams, Valid};
 use crate::http::extract::snapshot::SnapshotWithFigures;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
@@ -25,9 +25,9 @@ pub struct CategoryQuery {
 }
 
 impl QueryParams for CategoryQuery {
-    const PARAMS: &'static [QueryParam] = &[CATEGORY];
+    const PARAMS: &'static [&'static dyn Declared] = &[&CATEGORY];
     fn read(params: &mut Params) -> Self {
-        Self { category: params.slug(&CATEGORY) }
+        Self { category: params.get(&CATEGORY) }
     }
 }
 

@@ -11,7 +11,7 @@ use crate::access::caller::ShopCaller;
 use crate::access::paging::Paging;
 use crate::http::edge::body_limit::ApiJson;
 use crate::http::extract::path::ValidPath;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, Reason, respond};
@@ -20,12 +20,13 @@ use crate::sellers::offers::{self, Replaced, VendorOffer};
 use crate::sellers::targets;
 use crate::sellers::vocabulary::STATUSES;
 
-const SHOP: QueryParam = QueryParam::new(
+const SHOP: QueryParam<kind::Text> = QueryParam::new(
     "shop",
-    Rule::Text { max: 64 },
+    kind::Text { max: 64 },
     "the shop to act for (an id from GET /v1/vendor/shops); needed only when the key acts for several",
 );
-const STATUS: QueryParam = QueryParam::new("status", Rule::OneOf(STATUSES), "only offers with this status");
+const STATUS: QueryParam<kind::OneOf> =
+    QueryParam::new("status", kind::OneOf(STATUSES), "only offers with this status");
 
 pub struct ListQuery {
     shop: Option<String>,
@@ -33,9 +34,9 @@ pub struct ListQuery {
 }
 
 impl QueryParams for ListQuery {
-    const PARAMS: &'static [QueryParam] = &[SHOP, STATUS];
+    const PARAMS: &'static [&'static dyn Declared] = &[&SHOP, &STATUS];
     fn read(params: &mut Params) -> Self {
-        Self { shop: params.text(&SHOP), status: params.one_of(&STATUS) }
+        Self { shop: params.get(&SHOP), status: params.get(&STATUS) }
     }
 }
 
@@ -44,9 +45,9 @@ pub struct ShopQuery {
 }
 
 impl QueryParams for ShopQuery {
-    const PARAMS: &'static [QueryParam] = &[SHOP];
+    const PARAMS: &'static [&'static dyn Declared] = &[&SHOP];
     fn read(params: &mut Params) -> Self {
-        Self { shop: params.text(&SHOP) }
+        Self { shop: params.get(&SHOP) }
     }
 }
 

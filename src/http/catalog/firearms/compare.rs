@@ -4,7 +4,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::access::caller::Caller;
 use crate::http::ApiError;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::read::query::firearms;
@@ -14,8 +14,8 @@ use crate::read::views::View;
 /// At most this many firearms are compared at once.
 pub const MAX_COMPARED: usize = 5;
 
-const IDS: QueryParam =
-    QueryParam::new("ids", Rule::IdList { max: MAX_COMPARED }, "1 to 5 comma-separated firearm ids")
+const IDS: QueryParam<kind::IdList> =
+    QueryParam::new("ids", kind::IdList { max: MAX_COMPARED }, "1 to 5 comma-separated firearm ids")
         .required();
 
 pub struct CompareQuery {
@@ -23,9 +23,9 @@ pub struct CompareQuery {
 }
 
 impl QueryParams for CompareQuery {
-    const PARAMS: &'static [QueryParam] = &[IDS];
+    const PARAMS: &'static [&'static dyn Declared] = &[&IDS];
     fn read(params: &mut Params) -> Self {
-        Self { ids: params.id_list(&IDS).unwrap_or_default() }
+        Self { ids: params.get(&IDS).unwrap_or_default() }
     }
 }
 

@@ -4,7 +4,7 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::game::{self as http_game, ARCHETYPE_RULE, VERSION};
 use crate::http::openapi::schemas;
@@ -12,7 +12,7 @@ use crate::http::{ApiError, AppState, respond};
 use crate::read::game::archetype;
 use crate::read::query::game;
 
-const ARCHETYPE: QueryParam =
+const ARCHETYPE: QueryParam<kind::OneOf> =
     QueryParam::new("archetype", ARCHETYPE_RULE, "only firearms of this archetype; absent: every firearm");
 
 pub struct GameMetaQuery {
@@ -21,9 +21,9 @@ pub struct GameMetaQuery {
 }
 
 impl QueryParams for GameMetaQuery {
-    const PARAMS: &'static [QueryParam] = &[ARCHETYPE, VERSION];
+    const PARAMS: &'static [&'static dyn Declared] = &[&ARCHETYPE, &VERSION];
     fn read(params: &mut Params) -> Self {
-        Self { archetype: params.one_of(&ARCHETYPE), version: http_game::version(params) }
+        Self { archetype: params.get(&ARCHETYPE), version: http_game::version(params) }
     }
 }
 

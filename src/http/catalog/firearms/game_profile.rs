@@ -6,7 +6,7 @@ use axum::response::Response;
 
 use crate::access::caller::Caller;
 use crate::http::extract::path::ValidPath;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParams, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::game::{self as http_game, VERSION};
 use crate::http::openapi::schemas;
@@ -19,7 +19,7 @@ pub struct ProfileQuery {
 }
 
 impl QueryParams for ProfileQuery {
-    const PARAMS: &'static [QueryParam] = &[VERSION];
+    const PARAMS: &'static [&'static dyn Declared] = &[&VERSION];
     fn read(params: &mut Params) -> Self {
         Self { version: http_game::version(params) }
     }

@@ -6,7 +6,7 @@ use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::catalog::vocabulary::{ACTION_TYPES, FIREARM_STATUSES};
 use crate::http::ApiError;
-use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, ORDER, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::read::orders::Sort;
@@ -14,38 +14,44 @@ use crate::read::query::firearms::{self, FirearmFilter, ListRequest};
 use crate::read::rendered::firearm_json::full_field_names;
 use crate::read::views::View;
 
-const SORT: QueryParam =
-    QueryParam::new("sort", Rule::OneOf(Sort::NAMES), "name (default), weight, year, caliber");
-const FIELDS: QueryParam = QueryParam::new(
+const SORT: QueryParam<kind::OneOf> =
+    QueryParam::new("sort", kind::OneOf(Sort::NAMES), "name (default), weight, year, caliber");
+const FIELDS: QueryParam<kind::Names> = QueryParam::new(
     "fields",
-    Rule::Names(full_field_names),
+    kind::Names(full_field_names),
     "comma-separated field names to include (from the plan's form: Explorer the list item's); id always included",
 );
-const MANUFACTURER: QueryParam =
-    QueryParam::new("manufacturer", Rule::Slug, "manufacturer id (404 when no manufacturer has it)");
-const CALIBER: QueryParam = QueryParam::new("caliber", Rule::Slug, "caliber id (404 when no caliber has it)");
-const CATEGORY: QueryParam =
-    QueryParam::new("category", Rule::Slug, "category id (404 when no category has it)");
-const ACTION_TYPE: QueryParam = QueryParam::new("action_type", Rule::OneOf(ACTION_TYPES), "action type");
-const COUNTRY_OF_ORIGIN: QueryParam =
-    QueryParam::new("country_of_origin", Rule::Country, "ISO 3166-1 alpha-2");
-const YEAR_MIN: QueryParam = QueryParam::new(
+const MANUFACTURER: QueryParam<kind::Slug> =
+    QueryParam::new("manufacturer", kind::Slug, "manufacturer id (404 when no manufacturer has it)");
+const CALIBER: QueryParam<kind::Slug> =
+    QueryParam::new("caliber", kind::Slug, "caliber id (404 when no caliber has it)");
+const CATEGORY: QueryParam<kind::Slug> =
+    QueryParam::new("category", kind::Slug, "category id (404 when no category has it)");
+const ACTION_TYPE: QueryParam<kind::OneOf> =
+    QueryParam::new("action_type", kind::OneOf(ACTION_TYPES), "action type");
+const COUNTRY_OF_ORIGIN: QueryParam<kind::Country> =
+    QueryParam::new("country_of_origin", kind::Country, "ISO 3166-1 alpha-2");
+const YEAR_MIN: QueryParam<kind::Int> = QueryParam::new(
     "year_introduced_min",
-    Rule::Int { min: 1000, max: 3000 },
+    kind::Int { min: 1000, max: 3000 },
     "introduced in or after this year",
 );
-const YEAR_MAX: QueryParam = QueryParam::new(
+const YEAR_MAX: QueryParam<kind::Int> = QueryParam::new(
     "year_introduced_max",
-    Rule::Int { min: 1000, max: 3000 },
+    kind::Int { min: 1000, max: 3000 },
     "introduced in or before this year",
 );
-const WEIGHT_MIN: QueryParam = QueryParam::new("weight_min", Rule::Number, "grams, empty weight");
-const WEIGHT_MAX: QueryParam = QueryParam::new("weight_max", Rule::Number, "grams, empty weight");
-const BARREL_LENGTH_MIN: QueryParam = QueryParam::new("barrel_length_min", Rule::Number, "millimetres");
-const STATUS: QueryParam = QueryParam::new("status", Rule::OneOf(FIREARM_STATUSES), "production status");
-const HAS_3D_MODEL: QueryParam = QueryParam::new(
+const WEIGHT_MIN: QueryParam<kind::Number> =
+    QueryParam::new("weight_min", kind::Number, "grams, empty weight");
+const WEIGHT_MAX: QueryParam<kind::Number> =
+    QueryParam::new("weight_max", kind::Number, "grams, empty weight");
+const BARREL_LENGTH_MIN: QueryParam<kind::Number> =
+    QueryParam::new("barrel_length_min", kind::Number, "millimetres");
+const STATUS: QueryParam<kind::OneOf> =
+    QueryParam::new("status", kind::OneOf(FIREARM_STATUSES), "production status");
+const HAS_3D_MODEL: QueryParam<kind::Bool> = QueryParam::new(
     "has_3d_model",
-    Rule::Bool,
+    kind::Bool,
     "only firearms with (true) or without (false) a 3D model asset",
 );
 
@@ -58,42 +64,42 @@ pub struct ListQuery {
 }
 
 impl QueryParams for ListQuery {
-    const PARAMS: &'static [QueryParam] = &[
-        SORT,
-        ORDER,
-        FIELDS,
-        MANUFACTURER,
-        CALIBER,
-        CATEGORY,
-        ACTION_TYPE,
-        COUNTRY_OF_ORIGIN,
-        YEAR_MIN,
-        YEAR_MAX,
-        WEIGHT_MIN,
-        WEIGHT_MAX,
-        BARREL_LENGTH_MIN,
-        STATUS,
-        HAS_3D_MODEL,
+    const PARAMS: &'static [&'static dyn Declared] = &[
+        &SORT,
+        &ORDER,
+        &FIELDS,
+        &MANUFACTURER,
+        &CALIBER,
+        &CATEGORY,
+        &ACTION_TYPE,
+        &COUNTRY_OF_ORIGIN,
+        &YEAR_MIN,
+        &YEAR_MAX,
+        &WEIGHT_MIN,
+        &WEIGHT_MAX,
+        &BARREL_LENGTH_MIN,
+        &STATUS,
+        &HAS_3D_MODEL,
     ];
 
     fn read(params: &mut Params) -> Self {
         Self {
-            sort: params.one_of(&SORT).and_then(|s| Sort::parse(&s)).unwrap_or(Sort::Name),
+            sort: params.get(&SORT).and_then(|s| Sort::parse(&s)).unwrap_or(Sort::Name),
             descending: params.descending(),
-            fields: params.names(&FIELDS),
+            fields: params.get(&FIELDS),
             filter: FirearmFilter {
-                manufacturer: params.slug(&MANUFACTURER),
-                caliber: params.slug(&CALIBER),
-                category: params.slug(&CATEGORY),
-                action: params.one_of(&ACTION_TYPE),
-                country: params.country(&COUNTRY_OF_ORIGIN),
-                year_min: params.int(&YEAR_MIN),
-                year_max: params.int(&YEAR_MAX),
-                weight_min: params.number(&WEIGHT_MIN),
-                weight_max: params.number(&WEIGHT_MAX),
-                barrel_length_min: params.number(&BARREL_LENGTH_MIN),
-                status: params.one_of(&STATUS),
-                has_3d_model: params.boolean(&HAS_3D_MODEL),
+                manufacturer: params.get(&MANUFACTURER),
+                caliber: params.get(&CALIBER),
+                category: params.get(&CATEGORY),
+                action: params.get(&ACTION_TYPE),
+                country: params.get(&COUNTRY_OF_ORIGIN),
+                year_min: params.get(&YEAR_MIN),
+                year_max: params.get(&YEAR_MAX),
+                weight_min: params.get(&WEIGHT_MIN),
+                weight_max: params.get(&WEIGHT_MAX),
+                barrel_length_min: params.get(&BARREL_LENGTH_MIN),
+                status: params.get(&STATUS),
+                has_3d_model: params.get(&HAS_3D_MODEL),
             },
         }
     }

@@ -10,15 +10,15 @@ use serde_json::json;
 use super::write_item_with;
 use crate::access::caller::Caller;
 use crate::access::paging::Limit;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, respond};
 use crate::read::views::View;
 
-const DAYS: QueryParam = QueryParam::new(
+const DAYS: QueryParam<kind::Int> = QueryParam::new(
     "days",
-    Rule::Int { min: 1, max: 90 },
+    kind::Int { min: 1, max: 90 },
     "the window in UTC days, today included (default 30)",
 );
 const DEFAULT_DAYS: i64 = 30;
@@ -28,9 +28,9 @@ pub struct PopularQuery {
 }
 
 impl QueryParams for PopularQuery {
-    const PARAMS: &'static [QueryParam] = &[DAYS];
+    const PARAMS: &'static [&'static dyn Declared] = &[&DAYS];
     fn read(params: &mut Params) -> Self {
-        Self { days: params.int(&DAYS) }
+        Self { days: params.get(&DAYS) }
     }
 }
 

@@ -6,15 +6,15 @@ use serde_json::{Value, json};
 
 use crate::access::caller::Caller;
 use crate::http::ApiError;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::read::facts::{Facts, country_bytes};
 use crate::read::views::View;
 
-const CATEGORY: QueryParam = QueryParam::new("category", Rule::Slug, "category id");
-const COUNTRY: QueryParam =
-    QueryParam::new("country", Rule::Country, "country of origin, ISO 3166-1 alpha-2");
+const CATEGORY: QueryParam<kind::Slug> = QueryParam::new("category", kind::Slug, "category id");
+const COUNTRY: QueryParam<kind::Country> =
+    QueryParam::new("country", kind::Country, "country of origin, ISO 3166-1 alpha-2");
 
 pub struct RandomQuery {
     category: Option<String>,
@@ -22,9 +22,9 @@ pub struct RandomQuery {
 }
 
 impl QueryParams for RandomQuery {
-    const PARAMS: &'static [QueryParam] = &[CATEGORY, COUNTRY];
+    const PARAMS: &'static [&'static dyn Declared] = &[&CATEGORY, &COUNTRY];
     fn read(params: &mut Params) -> Self {
-        Self { category: params.slug(&CATEGORY), country: params.country(&COUNTRY) }
+        Self { category: params.get(&CATEGORY), country: params.get(&COUNTRY) }
     }
 }
 

@@ -8,7 +8,7 @@ use serde_json::json;
 use super::{ItemForm, in_category, page_from, write_item_with};
 use crate::access::caller::Caller;
 use crate::access::paging::{Limit, Paging};
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::{CurrentSnapshot, SnapshotWithFigures};
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
@@ -18,10 +18,10 @@ use crate::read::query::rankings;
 use crate::read::rankings::{Better, HEAD_TO_HEAD, RANKED_STAT_NAMES, RANKED_STATS, RankedStat};
 use crate::read::views::View;
 
-const STAT: QueryParam =
-    QueryParam::new("stat", Rule::OneOf(RANKED_STAT_NAMES), "what to rank by").required();
-const CATEGORY: QueryParam =
-    QueryParam::new("category", Rule::Slug, "only firearms of this category (404 when no category has it)");
+const STAT: QueryParam<kind::OneOf> =
+    QueryParam::new("stat", kind::OneOf(RANKED_STAT_NAMES), "what to rank by").required();
+const CATEGORY: QueryParam<kind::Slug> =
+    QueryParam::new("category", kind::Slug, "only firearms of this category (404 when no category has it)");
 
 pub struct TopQuery {
     stat: String,
@@ -29,9 +29,9 @@ pub struct TopQuery {
 }
 
 impl QueryParams for TopQuery {
-    const PARAMS: &'static [QueryParam] = &[STAT, CATEGORY];
+    const PARAMS: &'static [&'static dyn Declared] = &[&STAT, &CATEGORY];
     fn read(params: &mut Params) -> Self {
-        Self { stat: params.one_of(&STAT).unwrap_or_default(), category: params.slug(&CATEGORY) }
+        Self { stat: params.get(&STAT).unwrap_or_default(), category: params.get(&CATEGORY) }
     }
 }
 
@@ -83,8 +83,8 @@ pub fn describe_head_to_head() -> String {
     )
 }
 
-const A: QueryParam = QueryParam::new("a", Rule::Slug, "the first firearm's id").required();
-const B: QueryParam = QueryParam::new("b", Rule::Slug, "the second firearm's id").required();
+const A: QueryParam<kind::Slug> = QueryParam::new("a", kind::Slug, "the first firearm's id").required();
+const B: QueryParam<kind::Slug> = QueryParam::new("b", kind::Slug, "the second firearm's id").required();
 
 pub struct HeadToHeadQuery {
     a: String,
@@ -92,9 +92,9 @@ pub struct HeadToHeadQuery {
 }
 
 impl QueryParams for HeadToHeadQuery {
-    const PARAMS: &'static [QueryParam] = &[A, B];
+    const PARAMS: &'static [&'static dyn Declared] = &[&A, &B];
     fn read(params: &mut Params) -> Self {
-        Self { a: params.slug(&A).unwrap_or_default(), b: params.slug(&B).unwrap_or_default() }
+        Self { a: params.get(&A).unwrap_or_default(), b: params.get(&B).unwrap_or_default() }
     }
 }
 
@@ -116,9 +116,9 @@ pub struct CategoryOnlyQuery {
 }
 
 impl QueryParams for CategoryOnlyQuery {
-    const PARAMS: &'static [QueryParam] = &[CATEGORY];
+    const PARAMS: &'static [&'static dyn Declared] = &[&CATEGORY];
     fn read(params: &mut Params) -> Self {
-        Self { category: params.slug(&CATEGORY) }
+        Self { category: params.get(&CATEGORY) }
     }
 }
 
@@ -165,9 +165,10 @@ pub async fn power_rating(
     ))
 }
 
-const FROM: QueryParam =
-    QueryParam::new("from", Rule::Int { min: 1000, max: 2100 }, "earliest year introduced");
-const TO: QueryParam = QueryParam::new("to", Rule::Int { min: 1000, max: 2100 }, "latest year introduced");
+const FROM: QueryParam<kind::Int> =
+    QueryParam::new("from", kind::Int { min: 1000, max: 2100 }, "earliest year introduced");
+const TO: QueryParam<kind::Int> =
+    QueryParam::new("to", kind::Int { min: 1000, max: 2100 }, "latest year introduced");
 
 pub struct TimelineQuery {
     from: Option<i64>,
@@ -176,9 +177,9 @@ pub struct TimelineQuery {
 }
 
 impl QueryParams for TimelineQuery {
-    const PARAMS: &'static [QueryParam] = &[FROM, TO, CATEGORY];
+    const PARAMS: &'static [&'static dyn Declared] = &[&FROM, &TO, &CATEGORY];
     fn read(params: &mut Params) -> Self {
-        Self { from: params.int(&FROM), to: params.int(&TO), category: params.slug(&CATEGORY) }
+        Self { from: params.get(&FROM), to: params.get(&TO), category: params.get(&CATEGORY) }
     }
 }
 

@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use crate::http::catalog::firearms::search::{MAX_QUERY_CHARS, Q};
 use crate::http::edge::body_limit::ApiJson;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Valid};
+use crate::http::extract::query::{Declared, Kind, Params, QueryParams, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
@@ -19,9 +19,9 @@ pub struct ResolveQuery {
 }
 
 impl QueryParams for ResolveQuery {
-    const PARAMS: &'static [QueryParam] = &[Q];
+    const PARAMS: &'static [&'static dyn Declared] = &[&Q];
     fn read(params: &mut Params) -> Self {
-        Self { q: params.text(&Q).unwrap_or_default() }
+        Self { q: params.get(&Q).unwrap_or_default() }
     }
 }
 
@@ -54,7 +54,7 @@ pub struct ResolveBatch {
 /// The batch as the server checks it: 1 to 50 queries, each text as `q` of the single resolve.
 fn queries_schema() -> utoipa::openapi::Schema {
     utoipa::openapi::ArrayBuilder::new()
-        .items(utoipa::openapi::RefOr::T(Q.rule.schema()))
+        .items(utoipa::openapi::RefOr::T(Q.kind.schema()))
         .min_items(Some(1))
         .max_items(Some(MAX_BATCH))
         .into()

@@ -5,7 +5,7 @@ use axum::response::{IntoResponse, Response};
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::http::ApiError;
-use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, ORDER, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::read::query::search;
@@ -15,9 +15,9 @@ use crate::read::views::View;
 pub const MAX_QUERY_CHARS: usize = 200;
 
 /// `q` of the search and of resolve: free text.
-pub const Q: QueryParam = QueryParam::new(
+pub const Q: QueryParam<kind::Text> = QueryParam::new(
     "q",
-    Rule::Text { max: MAX_QUERY_CHARS },
+    kind::Text { max: MAX_QUERY_CHARS },
     "free text, 1 to 200 characters, e.g. AK47 or glock 17 gen 5",
 )
 .required();
@@ -28,9 +28,9 @@ pub struct SearchQuery {
 }
 
 impl QueryParams for SearchQuery {
-    const PARAMS: &'static [QueryParam] = &[Q, ORDER];
+    const PARAMS: &'static [&'static dyn Declared] = &[&Q, &ORDER];
     fn read(params: &mut Params) -> Self {
-        Self { q: params.text(&Q).unwrap_or_default(), descending: params.descending() }
+        Self { q: params.get(&Q).unwrap_or_default(), descending: params.descending() }
     }
 }
 

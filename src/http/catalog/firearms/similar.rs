@@ -4,22 +4,22 @@ use axum::response::Response;
 use serde_json::{Value, json};
 
 use crate::http::extract::path::ValidPath;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
 
-const LIMIT: QueryParam =
-    QueryParam::new("limit", Rule::Int { min: 1, max: 25 }, "how many: 1 to 25, default 10");
+const LIMIT: QueryParam<kind::Int> =
+    QueryParam::new("limit", kind::Int { min: 1, max: 25 }, "how many: 1 to 25, default 10");
 
 pub struct SimilarQuery {
     limit: usize,
 }
 
 impl QueryParams for SimilarQuery {
-    const PARAMS: &'static [QueryParam] = &[LIMIT];
+    const PARAMS: &'static [&'static dyn Declared] = &[&LIMIT];
     fn read(params: &mut Params) -> Self {
-        Self { limit: params.int(&LIMIT).unwrap_or(10) as usize }
+        Self { limit: params.get(&LIMIT).unwrap_or(10) as usize }
     }
 }
 

@@ -10,7 +10,7 @@ use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::catalog::vocabulary::ACTION_TYPES;
 use crate::http::ApiError;
-use crate::http::extract::query::{Params, QueryParam, QueryParams, Rule, Valid};
+use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::{CurrentSnapshot, SnapshotWithFigures};
 use crate::http::openapi::schemas;
 use crate::read::snapshot::Snapshot;
@@ -18,22 +18,23 @@ use crate::read::statistics::frequency::COMPONENTS;
 use crate::read::text_index::{Interned, Marks};
 use crate::read::views::View;
 
-const CATEGORY: QueryParam =
-    QueryParam::new("category", Rule::Slug, "only firearms of this category (404 when no category has it)");
-const FEATURE: QueryParam =
-    QueryParam::new("feature", Rule::Text { max: 100 }, "text a feature contains (any case)").required();
-const ACTION: QueryParam = QueryParam::new("action", Rule::OneOf(ACTION_TYPES), "action type").required();
-const MATERIAL: QueryParam =
-    QueryParam::new("material", Rule::Text { max: 100 }, "text the material contains (any case)").required();
-const COMPONENT: QueryParam = QueryParam::new(
+const CATEGORY: QueryParam<kind::Slug> =
+    QueryParam::new("category", kind::Slug, "only firearms of this category (404 when no category has it)");
+const FEATURE: QueryParam<kind::Text> =
+    QueryParam::new("feature", kind::Text { max: 100 }, "text a feature contains (any case)").required();
+const ACTION: QueryParam<kind::OneOf> =
+    QueryParam::new("action", kind::OneOf(ACTION_TYPES), "action type").required();
+const MATERIAL: QueryParam<kind::Text> =
+    QueryParam::new("material", kind::Text { max: 100 }, "text the material contains (any case)").required();
+const COMPONENT: QueryParam<kind::OneOf> = QueryParam::new(
     "component",
-    Rule::OneOf(&["frame", "slide", "barrel", "stock"]),
+    kind::OneOf(&["frame", "slide", "barrel", "stock"]),
     "only this component's material (default: any)",
 );
-const DESIGNER: QueryParam =
-    QueryParam::new("designer", Rule::Text { max: 100 }, "text the designer contains (any case)").required();
-const CONFLICT: QueryParam =
-    QueryParam::new("conflict", Rule::Text { max: 100 }, "text a conflict's name contains (any case)")
+const DESIGNER: QueryParam<kind::Text> =
+    QueryParam::new("designer", kind::Text { max: 100 }, "text the designer contains (any case)").required();
+const CONFLICT: QueryParam<kind::Text> =
+    QueryParam::new("conflict", kind::Text { max: 100 }, "text a conflict's name contains (any case)")
         .required();
 
 /// The firearms `mark` marks (and in `category`), by name, as one page of list items: the name
@@ -75,9 +76,9 @@ pub struct FeatureQuery {
 }
 
 impl QueryParams for FeatureQuery {
-    const PARAMS: &'static [QueryParam] = &[FEATURE, CATEGORY];
+    const PARAMS: &'static [&'static dyn Declared] = &[&FEATURE, &CATEGORY];
     fn read(params: &mut Params) -> Self {
-        Self { feature: params.text(&FEATURE).unwrap_or_default(), category: params.slug(&CATEGORY) }
+        Self { feature: params.get(&FEATURE).unwrap_or_default(), category: params.get(&CATEGORY) }
     }
 }
 
@@ -101,9 +102,9 @@ pub struct ActionQuery {
 }
 
 impl QueryParams for ActionQuery {
-    const PARAMS: &'static [QueryParam] = &[ACTION];
+    const PARAMS: &'static [&'static dyn Declared] = &[&ACTION];
     fn read(params: &mut Params) -> Self {
-        Self { action: params.one_of(&ACTION).unwrap_or_default() }
+        Self { action: params.get(&ACTION).unwrap_or_default() }
     }
 }
 
@@ -130,9 +131,9 @@ pub struct MaterialQuery {
 }
 
 impl QueryParams for MaterialQuery {
-    const PARAMS: &'static [QueryParam] = &[MATERIAL, COMPONENT];
+    const PARAMS: &'static [&'static dyn Declared] = &[&MATERIAL, &COMPONENT];
     fn read(params: &mut Params) -> Self {
-        Self { material: params.text(&MATERIAL).unwrap_or_default(), component: params.one_of(&COMPONENT) }
+        Self { material: params.get(&MATERIAL).unwrap_or_default(), component: params.get(&COMPONENT) }
     }
 }
 
@@ -162,9 +163,9 @@ pub struct DesignerQuery {
 }
 
 impl QueryParams for DesignerQuery {
-    const PARAMS: &'static [QueryParam] = &[DESIGNER];
+    const PARAMS: &'static [&'static dyn Declared] = &[&DESIGNER];
     fn read(params: &mut Params) -> Self {
-        Self { designer: params.text(&DESIGNER).unwrap_or_default() }
+        Self { designer: params.get(&DESIGNER).unwrap_or_default() }
     }
 }
 
@@ -188,9 +189,9 @@ pub struct ConflictQuery {
 }
 
 impl QueryParams for ConflictQuery {
-    const PARAMS: &'static [QueryParam] = &[CONFLICT];
+    const PARAMS: &'static [&'static dyn Declared] = &[&CONFLICT];
     fn read(params: &mut Params) -> Self {
-        Self { conflict: params.text(&CONFLICT).unwrap_or_default() }
+        Self { conflict: params.get(&CONFLICT).unwrap_or_default() }
     }
 }
 
