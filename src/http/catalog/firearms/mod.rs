@@ -31,6 +31,4 @@ pub mod similar;
 pub mod slices;
 pub mod variants;
 
-pub use crate::read::query::firearm_pages::{
-    ItemForm, in_category, page_from, page_of, sub_list, write_item_with,
-};
+pub use crate::read::query::firearm_pages::{ItemForm, in_category, page_from, page_of, sub_list};

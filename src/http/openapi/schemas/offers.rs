@@ -170,17 +170,3 @@ pub struct BuyerOffer {
     /// ISO 8601 (UTC).
     updated_at: String,
 }
-
-/// An attachment in the list of GET /v1/attachments.
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct AttachmentItem {
-    id: String,
-    name: String,
-    vendor: Option<String>,
-    kind: Option<String>,
-    /// Ids of the interface standards it mounts to.
-    interfaces: Vec<String>,
-    weight_g: Option<f64>,
-    length_mm: Option<f64>,
-}

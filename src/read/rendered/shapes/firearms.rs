@@ -167,16 +167,6 @@ pub struct FirearmDetail {
     provenance: Provenance,
 }
 
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct FirearmVariant {
-    id: String,
-    name: String,
-    variant_type: Option<String>,
-    year_introduced: Option<i64>,
-    status: Option<String>,
-}
-
 /// Live game stats, each 0 to 100 or null.
 #[derive(ToSchema, serde::Serialize)]
 #[schema(rename_all = "camelCase")]
@@ -185,80 +175,6 @@ pub struct FirearmGameStats {
     name: String,
     #[serde(flatten)]
     stats: super::GameStatValues,
-}
-
-#[derive(ToSchema)]
-pub struct Measure {
-    value: Option<f64>,
-    /// mm, g, in or lb
-    unit: String,
-}
-
-#[derive(ToSchema)]
-pub struct Dimension {
-    /// The detail field, e.g. overallLengthMm.
-    field: String,
-    known: bool,
-    metric: Measure,
-    imperial: Measure,
-}
-
-#[derive(ToSchema)]
-pub struct Dimensions {
-    id: String,
-    name: String,
-    /// The fields with a value.
-    known: Vec<String>,
-    dimensions: Vec<Dimension>,
-}
-
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct AdoptionCountry {
-    /// ISO 3166-1 alpha-2; null for users without a country.
-    country_code: Option<String>,
-    count: i64,
-    users: Vec<FirearmUser>,
-}
-
-#[derive(ToSchema)]
-pub struct AdoptionMap {
-    id: String,
-    name: String,
-    countries: Vec<AdoptionCountry>,
-}
-
-/// A firearm in a family tree; `variants` nests its own variants (same shape) where present.
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct FamilyNode {
-    id: String,
-    name: String,
-    parent_firearm_id: Option<String>,
-    variant_type: Option<String>,
-    year_introduced: Option<i64>,
-    provenance: Provenance,
-    #[schema(value_type = Option<Vec<Object>>)]
-    variants: Option<Vec<serde_json::Value>>,
-}
-
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct FamilyTree {
-    id: String,
-    /// The oldest ancestor (the firearm itself when it has no parent).
-    root_id: String,
-    /// From the root down to the parent.
-    ancestors: Vec<FamilyNode>,
-    firearm: FamilyNode,
-}
-
-/// A list item with its similarity score (0 to 1).
-#[derive(ToSchema)]
-pub struct SimilarFirearm {
-    #[serde(flatten)]
-    item: FirearmListItem,
-    score: f64,
 }
 
 #[derive(ToSchema)]
