@@ -9,7 +9,6 @@ use serde_json::value::RawValue;
 use crate::catalog::game_stats::GameStats;
 use crate::read::TierListAsked;
 use crate::read::aggregates::Aggregates;
-use crate::read::list_index::ValueCounts;
 use crate::read::orders::Orders;
 use crate::read::rendered::Rendered;
 use crate::read::search::SearchIndex;
@@ -53,21 +52,6 @@ impl Snapshot {
     /// The full-text index, shared with the next snapshot when a patch leaves it as it was.
     pub fn search_index(&self) -> &Arc<SearchIndex> {
         &self.read.search
-    }
-
-    /// The positions of the firearms that state a barrel length, shortest first.
-    pub fn by_barrel_length(&self) -> &[u32] {
-        self.read.list.by_barrel_length()
-    }
-
-    /// How many firearms each value of each list filter has.
-    pub fn filter_value_counts(&self) -> ValueCounts {
-        self.read.list.value_counts()
-    }
-
-    /// The filter options' answer, rendered by `render` on first need and kept.
-    pub fn filter_options(&self, render: impl FnOnce() -> Rendered) -> &Rendered {
-        self.read.filter_options.get_or_build(render)
     }
 
     /// A tier list's answer, rendered by `render` on first need and kept (a bounded few).

@@ -14,6 +14,7 @@ pub mod calibers;
 pub mod categories;
 pub mod countries;
 pub mod dimensions;
+pub mod facets;
 pub mod firearm_pages;
 pub mod firearms;
 pub mod manufacturer_history;

@@ -176,37 +176,3 @@ pub struct FirearmGameStats {
     #[serde(flatten)]
     stats: super::GameStatValues,
 }
-
-#[derive(ToSchema)]
-pub struct FacetCount {
-    value: String,
-    count: i64,
-}
-
-#[derive(ToSchema)]
-pub struct ValueRange {
-    min: Option<f64>,
-    max: Option<f64>,
-}
-
-/// Each filter of GET /v1/firearms with its values and counts.
-#[derive(ToSchema)]
-pub struct FilterOptions {
-    manufacturer: Vec<FacetCount>,
-    category: Vec<FacetCount>,
-    caliber: Vec<FacetCount>,
-    action_type: Vec<FacetCount>,
-    country_of_origin: Vec<FacetCount>,
-    status: Vec<FacetCount>,
-    has_3d_model: Vec<FacetCount>,
-    year_introduced: ValueRange,
-    weight: ValueRange,
-    barrel_length: ValueRange,
-}
-
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct ActionTypeCount {
-    action_type: String,
-    count: i64,
-}
