@@ -24,5 +24,6 @@ pub mod rankings;
 pub mod records;
 pub mod search;
 pub mod similar;
+pub mod slices;
 pub mod statistics;
 pub mod variants;
