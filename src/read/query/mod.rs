@@ -22,6 +22,7 @@ pub mod popular;
 pub mod random;
 pub mod rankings;
 pub mod records;
+pub mod resolve;
 pub mod search;
 pub mod similar;
 pub mod slices;
