@@ -5,20 +5,14 @@ use axum::response::{IntoResponse, Response};
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::catalog::vocabulary::{CARTRIDGE_TYPES, PRIMER_TYPES};
-use crate::http::catalog::firearms::sub_list;
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::query::{ORDER, Params, QueryParam, QueryParams, Rule, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
-use crate::read::list_index::Filters;
 use crate::read::query;
 use crate::read::query::calibers::{self, CaliberFamily, CaliberFilter, ParentChain};
 use crate::read::views::View;
-
-/// A caliber's firearms.
-pub const CALIBER_FIREARM_ITEM: &[&str] =
-    &["id", "name", "manufacturerId", "categoryId", "yearIntroduced", "status", "actionType"];
 
 const CARTRIDGE_TYPE: QueryParam =
     QueryParam::new("cartridge_type", Rule::OneOf(CARTRIDGE_TYPES), "cartridge type");
@@ -100,9 +94,7 @@ pub async fn firearms(
     paging: Paging,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let (at, _) = snapshot.caliber(&id)?;
-    let chambered = Filters { caliber: Some(at as u32), ..Filters::default() };
-    Ok(sub_list(&snapshot, &paging, chambered, CALIBER_FIREARM_ITEM).into_response())
+    Ok(calibers::firearms(&snapshot, &id, &paging)?.into_response())
 }
 
 /// The ammunition loads of this cartridge, by name.

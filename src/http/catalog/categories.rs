@@ -7,9 +7,7 @@ use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
-use crate::read::list_index::Filters;
 use crate::read::query::categories::{self, CategoryWithCount};
-use crate::read::views;
 
 /// Every category with its number of firearms.
 #[utoipa::path(get, path = "/v1/categories", tag = "Categories",
@@ -38,13 +36,5 @@ pub async fn firearms(
     paging: Paging,
     ValidPath(slug): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let (at, _) = snapshot.category(&slug)?;
-    let in_category = Filters { category: Some(at as u16), ..Filters::default() };
-    Ok(crate::http::catalog::firearms::sub_list(
-        &snapshot,
-        &paging,
-        in_category,
-        views::CATEGORY_FIREARM_ITEM,
-    )
-    .into_response())
+    Ok(categories::firearms(&snapshot, &slug, &paging)?.into_response())
 }

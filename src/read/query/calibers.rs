@@ -1,4 +1,5 @@
-//! Cartridges: the filtered list, and their lineage (a cartridge's parent chain and family).
+//! Cartridges: the filtered list, a cartridge's firearms, and their lineage (a cartridge's parent
+//! chain and family).
 
 use serde::Serialize;
 use serde_json::Value;
@@ -7,9 +8,15 @@ use utoipa::ToSchema;
 use crate::access::paging::Paging;
 use crate::catalog::model::Caliber;
 use crate::read::error::QueryError;
+use crate::read::list_index::Filters;
+use crate::read::query::firearm_pages::sub_list;
 use crate::read::rendered::{Rendered, paged, record_json};
 use crate::read::snapshot::Snapshot;
 use crate::read::views::View;
+
+/// A caliber's firearms.
+pub const CALIBER_FIREARM_ITEM: &[&str] =
+    &["id", "name", "manufacturerId", "categoryId", "yearIntroduced", "status", "actionType"];
 
 /// What the caliber list keeps: closed values as the vocabularies spell them.
 #[derive(Debug, Clone, Default)]
@@ -45,6 +52,14 @@ pub fn list(
     let data: Vec<Value> =
         page.iter().map(|c| record_json::caliber_item(c, &snapshot.meta("calibers", &c.id), view)).collect();
     paged(data, pagination).map_err(|e| QueryError::Failed(e.to_string()))
+}
+
+/// A page of the firearms chambered for cartridge `id`, by name, each with the fields of
+/// `CALIBER_FIREARM_ITEM` (404 for an unknown id).
+pub fn firearms(snapshot: &Snapshot, id: &str, paging: &Paging) -> Result<Rendered, QueryError> {
+    let (at, _) = snapshot.caliber(id)?;
+    let chambered = Filters { caliber: Some(at as u32), ..Filters::default() };
+    Ok(sub_list(snapshot, paging, chambered, CALIBER_FIREARM_ITEM))
 }
 
 // A cartridge in a lineage.

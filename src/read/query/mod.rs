@@ -18,6 +18,7 @@ pub mod facets;
 pub mod firearm_pages;
 pub mod firearms;
 pub mod manufacturer_history;
+pub mod manufacturers;
 pub mod popular;
 pub mod random;
 pub mod rankings;
