@@ -11,6 +11,7 @@ use crate::read::rendered::{Rendered, with_items};
 use crate::read::snapshot::Snapshot;
 use crate::read::views::View;
 
+// The window counted, then the firearms, spliced after it by `with_items`.
 #[derive(Serialize, ToSchema)]
 pub struct PopularFirearms<'a> {
     days: i64,

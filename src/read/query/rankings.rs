@@ -21,6 +21,7 @@ fn failed(error: serde_json::Error) -> QueryError {
     QueryError::Failed(error.to_string())
 }
 
+// A ranking: what was ranked, then the ranked firearms, spliced after it by `with_items`.
 #[derive(Serialize, ToSchema)]
 pub struct TopFirearms<'a> {
     /// The `stat` asked for.
