@@ -31,6 +31,7 @@ pub fn firearm(
     }
     let drawn = rand::random_range(0..count);
     let at = facts.iter().enumerate().filter(|(_, f)| matches(f)).nth(drawn).map_or(0, |(at, _)| at);
-    // Parsed: the answer is written by the caller, which sends it uncached.
+    // A value, not a rendered answer: a draw is sent uncached and without an ETag, in an envelope
+    // the caller writes.
     Some(serde_json::from_str(&snapshot.read.forms.listed(at, view)).unwrap_or(Value::Null))
 }
