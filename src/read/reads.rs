@@ -2,19 +2,14 @@
 //! read model's parts, read only. The read model's fields stay private to `read`; a reader takes
 //! these, and a family moved behind a query needs fewer of them.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use serde_json::value::RawValue;
 
 use crate::read::aggregates::Aggregates;
-use crate::read::facts::Facts;
-use crate::read::list_index::ValueCounts;
 use crate::read::orders::Orders;
-use crate::read::rendered::Rendered;
 use crate::read::search::SearchIndex;
 use crate::read::snapshot::Snapshot;
-use crate::read::views::View;
 
 impl Snapshot {
     /// Whether a firearm has `id`.
@@ -27,39 +22,9 @@ impl Snapshot {
         ids.into_iter().filter_map(|id| self.read.firearm_at.get(id).copied()).collect()
     }
 
-    /// The position of the category `id`, if there is one.
-    pub fn category_position(&self, id: &str) -> Option<usize> {
-        self.read.category_at.get(id).copied()
-    }
-
-    /// The position of the caliber `id`, if there is one.
-    pub fn caliber_position(&self, id: &str) -> Option<usize> {
-        self.read.caliber_at.get(id).copied()
-    }
-
-    /// The firearm at `at`'s list item in `view`, as text.
-    pub fn listed(&self, at: usize, view: View) -> Cow<'_, str> {
-        self.read.forms.listed(at, view)
-    }
-
     /// The firearm at `at`'s list item (the summary view), as a raw JSON value.
     pub fn list_item(&self, at: usize) -> Box<RawValue> {
         self.read.forms.item(at)
-    }
-
-    /// The stored ids of the firearm at `at`'s users, in the firearm's order.
-    pub fn user_ids(&self, at: usize) -> &[i64] {
-        &self.read.user_ids[at]
-    }
-
-    /// The positions of the direct variants of the firearm `id`.
-    pub fn variant_positions(&self, id: &str) -> &[usize] {
-        self.read.variants.get(id).map_or(&[], Vec::as_slice)
-    }
-
-    /// Per firearm (catalog order): what the list filters test.
-    pub fn facts(&self) -> &[Facts] {
-        &self.read.facts
     }
 
     pub fn aggregates(&self) -> &Aggregates {
@@ -73,29 +38,5 @@ impl Snapshot {
     /// The full-text index, shared with the next snapshot when a patch leaves it as it was.
     pub fn search_index(&self) -> &Arc<SearchIndex> {
         &self.read.search
-    }
-
-    /// The positions of the firearms that state a barrel length, shortest first.
-    pub fn by_barrel_length(&self) -> &[u32] {
-        self.read.list.by_barrel_length()
-    }
-
-    /// How many firearms each value of each list filter has.
-    pub fn filter_value_counts(&self) -> ValueCounts {
-        self.read.list.value_counts()
-    }
-
-    /// The filter options' answer, rendered by `render` on first need and kept.
-    pub fn filter_options(&self, render: impl FnOnce() -> Rendered) -> &Rendered {
-        self.read.filter_options.get_or_build(render)
-    }
-
-    /// A country's arsenal answer, rendered by `render` on first need and kept (a bounded few).
-    pub fn arsenal_answer<E>(
-        &self,
-        code: [u8; 2],
-        render: impl FnOnce() -> Result<Rendered, E>,
-    ) -> Result<Rendered, E> {
-        self.read.arsenal_answers.get_or_render(code, render)
     }
 }

@@ -3,13 +3,10 @@
 //! list is empty and every id is 404 until then; nothing here changes when they do.
 
 use axum::extract::State;
-use axum::response::Response;
-use serde_json::{Value, json};
+use axum::response::{IntoResponse, Response};
 
 use crate::access::paging::Paging;
-use crate::catalog::model::Attachment;
 use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, kind};
-use crate::http::respond;
 use crate::sellers::buyers::offered_ids;
 
 use crate::http::catalog::offers::{BuyerOffersQuery, answer};
@@ -18,6 +15,7 @@ use crate::http::extract::query::Valid;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState};
+use crate::read::query::attachments::{self, AttachmentFilter, AttachmentItem};
 
 const VENDOR: QueryParam<kind::Text> =
     QueryParam::new("vendor", kind::Text { max: 100 }, "only attachments of this vendor (any case)");
@@ -41,22 +39,10 @@ impl QueryParams for AttachmentListQuery {
 
 crate::query_params_doc!(AttachmentListQuery);
 
-fn item(attachment: &Attachment) -> Value {
-    json!({
-        "id": attachment.id,
-        "name": attachment.name,
-        "vendor": attachment.vendor,
-        "kind": attachment.kind,
-        "interfaces": attachment.interfaces,
-        "weightG": attachment.weight_g,
-        "lengthMm": attachment.length_mm,
-    })
-}
-
 /// Attachments by name; `vendor` keeps one vendor's (any case), `only_offered=true` those a shop
 /// offers now (a shop's change shows with the next request).
 #[utoipa::path(get, path = "/v1/attachments", tag = "Attachments", params(AttachmentListQuery),
-    responses((status = 200, body = schemas::Page<schemas::AttachmentItem>)))]
+    responses((status = 200, body = schemas::Page<AttachmentItem>)))]
 pub async fn list(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
@@ -67,19 +53,8 @@ pub async fn list(
         Some(true) => Some(offered_ids(&state.db, "attachment").await?),
         _ => None,
     };
-    let vendor = vendor.map(|v| v.to_lowercase());
-    let mut kept: Vec<&Attachment> = snapshot
-        .catalog
-        .attachments
-        .iter()
-        .filter(|a| {
-            vendor.as_ref().is_none_or(|v| a.vendor.as_ref().is_some_and(|mine| mine.to_lowercase() == *v))
-        })
-        .filter(|a| offered.as_ref().is_none_or(|ids| ids.contains(&a.id)))
-        .collect();
-    kept.sort_by_cached_key(|a| (a.name.to_lowercase(), a.id.clone()));
-    let (page, pagination) = paging.slice(&kept);
-    Ok(respond::paged(page.iter().map(|a| item(a)).collect::<Vec<_>>(), pagination))
+    let filter = AttachmentFilter { vendor: vendor.as_deref(), among: offered.as_ref() };
+    Ok(attachments::list(&snapshot, &filter, &paging)?.into_response())
 }
 
 /// The published offers of approved shops for this attachment, cheapest first within each

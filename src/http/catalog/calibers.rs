@@ -1,26 +1,18 @@
 //! /v1/calibers: cartridges, their firearms and loads, and their lineage (operations 46 to 52).
 
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
 
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
-use crate::catalog::model::Caliber;
 use crate::catalog::vocabulary::{CARTRIDGE_TYPES, PRIMER_TYPES};
-use crate::http::catalog::firearms::sub_list;
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::query::{Declared, ORDER, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
-use crate::read::list_index::Filters;
 use crate::read::query;
-use crate::read::rendered::record_json;
+use crate::read::query::calibers::{self, CaliberFamily, CaliberFilter, ParentChain};
 use crate::read::views::View;
-
-/// A caliber's firearms.
-pub const CALIBER_FIREARM_ITEM: &[&str] =
-    &["id", "name", "manufacturerId", "categoryId", "yearIntroduced", "status", "actionType"];
 
 const CARTRIDGE_TYPE: QueryParam<kind::OneOf> =
     QueryParam::new("cartridge_type", kind::OneOf(CARTRIDGE_TYPES), "cartridge type");
@@ -68,22 +60,8 @@ pub async fn list(
     Valid(CaliberListQuery { cartridge_type, primer_type, descending }): Valid<CaliberListQuery>,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let mut calibers: Vec<&Caliber> = snapshot
-        .aggregates()
-        .calibers_by_name
-        .iter()
-        .map(|&at| &snapshot.catalog.calibers[at])
-        .filter(|c| cartridge_type.as_ref().is_none_or(|t| c.cartridge_type.as_ref() == Some(t)))
-        .filter(|c| primer_type.as_ref().is_none_or(|t| c.primer_type.as_ref() == Some(t)))
-        .collect();
-    if descending {
-        calibers.reverse();
-    }
-    let (page, pagination) = paging.slice(&calibers);
-    let view = View::of(caller.plan);
-    let data: Vec<Value> =
-        page.iter().map(|c| record_json::caliber_item(c, &snapshot.meta("calibers", &c.id), view)).collect();
-    Ok(respond::paged(data, pagination))
+    let filter = CaliberFilter { cartridge_type, primer_type };
+    Ok(calibers::list(&snapshot, &filter, descending, &paging, View::of(caller.plan))?.into_response())
 }
 
 /// Up to five cartridges side by side, each with provenance; every unknown id is named in the 404.
@@ -117,9 +95,7 @@ pub async fn firearms(
     paging: Paging,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let (at, _) = snapshot.caliber(&id)?;
-    let chambered = Filters { caliber: Some(at as u32), ..Filters::default() };
-    Ok(sub_list(&snapshot, &paging, chambered, CALIBER_FIREARM_ITEM).into_response())
+    Ok(calibers::firearms(&snapshot, &id, &paging)?.into_response())
 }
 
 /// The ammunition loads of this cartridge, by name.
@@ -134,54 +110,24 @@ pub async fn ammunition(
     Ok(query::ammunition::of_caliber(&snapshot, &id, &paging)?.into_response())
 }
 
-fn link(caliber: &Caliber) -> Value {
-    json!({ "id": caliber.id, "name": caliber.name, "parentCartridgeId": caliber.parent_cartridge_id,
-            "yearIntroduced": caliber.year_introduced, "cartridgeType": caliber.cartridge_type })
-}
-
 /// The cartridge, then its parent, and so on up to the root (parentCartridgeId).
 #[utoipa::path(get, path = "/v1/calibers/{id}/parent-chain", tag = "Calibers",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::One<schemas::ParentChain>)))]
+    responses((status = 200, body = schemas::One<ParentChain>)))]
 pub async fn parent_chain(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let (at, _) = snapshot.caliber(&id)?;
-    let chain: Vec<Value> = snapshot
-        .aggregates()
-        .parent_chain(at)
-        .into_iter()
-        .map(|at| link(&snapshot.catalog.calibers[at]))
-        .collect();
-    let root = chain.last().map(|r| r["id"].clone());
-    Ok(respond::one(json!({ "id": id, "rootId": root, "chain": chain })))
+    Ok(respond::one(calibers::parent_chain(&snapshot, &id)?))
 }
 
 /// The cartridge's parent, siblings (same parent) and children, by name.
 #[utoipa::path(get, path = "/v1/calibers/{id}/family", tag = "Calibers",
     params(("id" = String, Path)),
-    responses((status = 200, body = schemas::One<schemas::CaliberFamily>)))]
+    responses((status = 200, body = schemas::One<CaliberFamily>)))]
 pub async fn family(
     snapshot: CurrentSnapshot,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let me = snapshot.caliber(&id)?.1;
-    let all = &snapshot.catalog.calibers;
-    let by_name = |mut list: Vec<&Caliber>| {
-        list.sort_by_key(|c| c.name.to_lowercase());
-        list.into_iter().map(link).collect::<Vec<_>>()
-    };
-    let parent =
-        me.parent_cartridge_id.as_ref().and_then(|p| snapshot.caliber_position(p)).map(|i| link(&all[i]));
-    let siblings = match &me.parent_cartridge_id {
-        Some(p) => by_name(
-            all.iter().filter(|c| c.id != me.id && c.parent_cartridge_id.as_ref() == Some(p)).collect(),
-        ),
-        None => vec![],
-    };
-    let children = by_name(all.iter().filter(|c| c.parent_cartridge_id.as_ref() == Some(&me.id)).collect());
-    Ok(respond::one(
-        json!({ "caliber": link(me), "parent": parent, "siblings": siblings, "children": children }),
-    ))
+    Ok(respond::one(calibers::family(&snapshot, &id)?))
 }

@@ -1,42 +1,30 @@
 //! /v1/categories: the categories with firearm counts, one category, its firearms (53 to 55).
 
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
 
 use crate::access::paging::Paging;
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
-use crate::read::list_index::Filters;
-use crate::read::snapshot::Snapshot;
-use crate::read::views;
-
-fn with_count(snapshot: &Snapshot, at: usize) -> Value {
-    let category = &snapshot.catalog.categories[at];
-    let count = snapshot.aggregates().firearms_per_category[at];
-    json!({ "id": category.id, "name": category.name, "description": category.description, "firearmCount": count })
-}
+use crate::read::query::categories::{self, CategoryWithCount};
 
 /// Every category with its number of firearms.
 #[utoipa::path(get, path = "/v1/categories", tag = "Categories",
-    responses((status = 200, body = schemas::One<Vec<schemas::CategoryWithCount>>)))]
+    responses((status = 200, body = schemas::One<Vec<CategoryWithCount>>)))]
 pub async fn list(snapshot: CurrentSnapshot) -> Response {
-    let data: Vec<Value> =
-        (0..snapshot.catalog.categories.len()).map(|at| with_count(&snapshot, at)).collect();
-    respond::one(data)
+    respond::one(categories::list(&snapshot))
 }
 
 /// One category.
 #[utoipa::path(get, path = "/v1/categories/{slug}", tag = "Categories",
     params(("slug" = String, Path)),
-    responses((status = 200, body = schemas::One<schemas::CategoryWithCount>)))]
+    responses((status = 200, body = schemas::One<CategoryWithCount>)))]
 pub async fn detail(
     snapshot: CurrentSnapshot,
     ValidPath(slug): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let (at, _) = snapshot.category(&slug)?;
-    Ok(respond::one(with_count(&snapshot, at)))
+    Ok(respond::one(categories::detail(&snapshot, &slug)?))
 }
 
 /// A category's firearms, ordered by name.
@@ -48,13 +36,5 @@ pub async fn firearms(
     paging: Paging,
     ValidPath(slug): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let (at, _) = snapshot.category(&slug)?;
-    let in_category = Filters { category: Some(at as u16), ..Filters::default() };
-    Ok(crate::http::catalog::firearms::sub_list(
-        &snapshot,
-        &paging,
-        in_category,
-        views::CATEGORY_FIREARM_ITEM,
-    )
-    .into_response())
+    Ok(categories::firearms(&snapshot, &slug, &paging)?.into_response())
 }

@@ -1,17 +1,16 @@
 //! /v1/manufacturers: list, detail and a manufacturer's firearms (operations 41 to 43).
 
 use axum::response::{IntoResponse, Response};
-use serde_json::Value;
 
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
+use crate::http::ApiError;
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::query::{Declared, ORDER, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, respond};
-use crate::read::list_index::Filters;
-use crate::read::views::{self, View};
+use crate::read::query::manufacturers;
+use crate::read::views::View;
 
 const COUNTRY: QueryParam<kind::Country> =
     QueryParam::new("country", kind::Country, "ISO 3166-1 alpha-2 code of the seat");
@@ -40,23 +39,8 @@ pub async fn list(
     Valid(ManufacturerListQuery { descending, country }): Valid<ManufacturerListQuery>,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let mut makers: Vec<_> = snapshot
-        .aggregates()
-        .manufacturers_by_name
-        .iter()
-        .map(|&at| &snapshot.catalog.manufacturers[at])
-        .filter(|m| country.as_deref().is_none_or(|c| m.country_code.as_deref() == Some(c)))
-        .collect();
-    if descending {
-        makers.reverse();
-    }
-    let (page, pagination) = paging.slice(&makers);
-    let fields = fields_for(View::of(caller.plan));
-    let data: Vec<Value> = page
-        .iter()
-        .map(|m| views::project(&views::with_meta(m, &snapshot.meta("manufacturers", &m.id)), fields))
-        .collect();
-    Ok(respond::paged(data, pagination))
+    let view = View::of(caller.plan);
+    Ok(manufacturers::list(&snapshot, country.as_deref(), descending, &paging, view)?.into_response())
 }
 
 /// One manufacturer, with provenance.
@@ -80,20 +64,5 @@ pub async fn firearms(
     paging: Paging,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    let (at, _) = snapshot.manufacturer(&id)?;
-    let made_here = Filters { manufacturer: Some(at as u32), ..Filters::default() };
-    Ok(crate::http::catalog::firearms::sub_list(
-        &snapshot,
-        &paging,
-        made_here,
-        views::MANUFACTURER_FIREARM_ITEM,
-    )
-    .into_response())
-}
-
-fn fields_for(view: View) -> &'static [&'static str] {
-    match view {
-        View::Summary => views::MANUFACTURER_SUMMARY,
-        View::Full => views::MANUFACTURER_FULL,
-    }
+    Ok(manufacturers::firearms(&snapshot, &id, &paging)?.into_response())
 }

@@ -1,7 +1,7 @@
 //! Pages of firearms as the read side renders them: positions already filtered and ordered,
 //! each written from its pre-rendered form (the plan's, or some of its fields), never parsed.
 
-use serde_json::Value;
+use serde::Serialize;
 
 use crate::access::paging::Paging;
 use crate::read::list_index::Filters;
@@ -65,12 +65,18 @@ pub fn page_from(
     }
 }
 
-/// The list item of the firearm at `at` in the plan's view, with `extra` fields added (a rank, a
-/// ranked value, a score), appended to `body` as JSON text: the pre-rendered item is spliced,
-/// never parsed (answer with `rendered::paged_raw` or `rendered::with_items`).
-pub fn write_item_with(body: &mut PageBody, snapshot: &Snapshot, view: View, at: usize, extra: Value) {
+/// The list item of the firearm at `at` in the plan's view, with the fields of `extra` (a struct:
+/// a rank, a ranked value, a score) added, appended to `body` as JSON text: the pre-rendered item
+/// is spliced, never parsed (answer with `rendered::paged_raw` or `rendered::with_items`).
+pub fn write_item_with(
+    body: &mut PageBody,
+    snapshot: &Snapshot,
+    view: View,
+    at: usize,
+    extra: &impl Serialize,
+) {
     let item = snapshot.read.forms.listed(at, view);
-    let extra = extra.to_string();
+    let extra = serde_json::to_string(extra).unwrap_or_default();
     let fields = extra.strip_prefix('{').and_then(|e| e.strip_suffix('}')).unwrap_or_default();
     match (item.strip_suffix('}'), fields.is_empty()) {
         (Some(open), false) if open.trim_end() != "{" => {

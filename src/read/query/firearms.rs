@@ -1,4 +1,4 @@
-//! Firearms: one's detail, and the filtered, sorted list.
+//! Firearms: one's detail, several side by side, and the filtered, sorted list.
 
 use std::collections::HashMap;
 
@@ -17,6 +17,18 @@ use crate::read::views::{self, View};
 pub fn detail(snapshot: &Snapshot, id: &str, view: View) -> Result<Rendered, QueryError> {
     let at = snapshot.firearm_position(id)?;
     Ok(snapshot.firearm_detail(at, view))
+}
+
+/// The details of the firearms `ids` in `view`, as one answer listing them in the order given;
+/// every unknown id is named at once.
+pub fn compare(snapshot: &Snapshot, ids: &[String], view: View) -> Result<Rendered, QueryError> {
+    let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.has_firearm(id)).collect();
+    if !missing.is_empty() {
+        return Err(QueryError::MissingIds { kind: "firearm", ids: missing.into_iter().cloned().collect() });
+    }
+    let details = ids.iter().map(|id| detail(snapshot, id, view)).collect::<Result<Vec<_>, _>>()?;
+    let details: Vec<&str> = details.iter().map(Rendered::data).collect();
+    Ok(Rendered::envelope(&format!("[{}]", details.join(","))))
 }
 
 /// What the firearm list keeps: references by id, closed values as the vocabularies spell them,

@@ -7,11 +7,26 @@
 //! through HTTP. Families not yet moved here are still answered from `Snapshot` by their
 //! handlers.
 
+pub mod adoption;
 pub mod ammunition;
+pub mod attachments;
+pub mod calibers;
+pub mod categories;
+pub mod countries;
+pub mod dimensions;
+pub mod facets;
 pub mod firearm_pages;
 pub mod firearms;
 pub mod game;
+pub mod manufacturer_history;
+pub mod manufacturers;
+pub mod popular;
+pub mod random;
 pub mod rankings;
 pub mod records;
+pub mod resolve;
 pub mod search;
+pub mod similar;
+pub mod slices;
 pub mod statistics;
+pub mod variants;

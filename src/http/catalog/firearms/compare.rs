@@ -8,7 +8,6 @@ use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Val
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::read::query::firearms;
-use crate::read::rendered::Rendered;
 use crate::read::views::View;
 
 /// At most this many firearms are compared at once.
@@ -40,13 +39,5 @@ pub async fn compare(
     caller: Caller,
     Valid(CompareQuery { ids }): Valid<CompareQuery>,
 ) -> Result<Response, ApiError> {
-    let missing: Vec<&String> = ids.iter().filter(|id| !snapshot.has_firearm(id)).collect();
-    if !missing.is_empty() {
-        return Err(ApiError::missing_ids("firearm", &missing));
-    }
-    let view = View::of(caller.plan);
-    let details =
-        ids.iter().map(|id| firearms::detail(&snapshot, id, view)).collect::<Result<Vec<_>, _>>()?;
-    let details: Vec<&str> = details.iter().map(Rendered::data).collect();
-    Ok(Rendered::envelope(&format!("[{}]", details.join(","))).into_response())
+    Ok(firearms::compare(&snapshot, &ids, View::of(caller.plan))?.into_response())
 }

@@ -8,7 +8,8 @@
 //! `facets` the filter options and action types; `random` one drawn firearm; `resolve` free text
 //! to ids; `compare` several details at once; `rankings` the superlatives, head-to-head, power
 //! rating and timeline; `slices` the firearms sharing a feature, action, material, designer or
-//! conflict. The pages they answer are rendered by `read::query::firearm_pages`.
+//! conflict. Each answers through `read::query`; `page_of` and `ItemForm` serve the account's
+//! favorites a page of firearms.
 
 pub mod adoption;
 pub mod compare;
@@ -31,6 +32,4 @@ pub mod similar;
 pub mod slices;
 pub mod variants;
 
-pub use crate::read::query::firearm_pages::{
-    ItemForm, in_category, page_from, page_of, sub_list, write_item_with,
-};
+pub use crate::read::query::firearm_pages::{ItemForm, page_of};

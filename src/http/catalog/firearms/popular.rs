@@ -3,17 +3,15 @@
 //! (`access::usage`), so two nodes agree once their counts are flushed (every 2 seconds).
 
 use axum::extract::State;
-use axum::response::Response;
-use serde::Serialize;
-use serde_json::json;
+use axum::response::{IntoResponse, Response};
 
-use super::write_item_with;
 use crate::access::caller::Caller;
 use crate::access::paging::Limit;
 use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, AppState, respond};
+use crate::http::{ApiError, AppState};
+use crate::read::query::popular::{self, PopularFirearms};
 use crate::read::views::View;
 
 const DAYS: QueryParam<kind::Int> = QueryParam::new(
@@ -40,7 +38,7 @@ crate::query_params_doc!(PopularQuery);
 /// most first, ties by id; each row is the list item in the caller's plan view with `rank` and
 /// `requests`. A firearm the catalog no longer has is left out.
 #[utoipa::path(get, path = "/v1/popular/firearms", tag = "Rankings", params(PopularQuery),
-    responses((status = 200, body = schemas::One<schemas::PopularFirearms>)))]
+    responses((status = 200, body = schemas::One<PopularFirearms>)))]
 pub async fn popular(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
@@ -53,21 +51,5 @@ pub async fn popular(
     // A few more than asked, in case some were dropped from the catalog since.
     let viewed = state.access.usage.most_viewed(&first_day, limit + 10).await?;
     let view = View::of(caller.plan);
-    let rows: Vec<(usize, i64)> = viewed
-        .iter()
-        .filter_map(|(id, requests)| Some((snapshot.firearm_position(id).ok()?, *requests)))
-        .take(limit)
-        .collect();
-    let head = PopularAnswer { days, since: first_day };
-    Ok(respond::one_with_items(&head, "firearms", rows.len(), |rank, body| {
-        let (at, requests) = rows[rank];
-        write_item_with(body, &snapshot, view, at, json!({ "rank": rank + 1, "requests": requests }));
-    }))
-}
-
-/// What the answer says before its firearms (`respond::one_with_items`).
-#[derive(Serialize)]
-struct PopularAnswer {
-    days: i64,
-    since: String,
+    Ok(popular::firearms(&snapshot, &viewed, (days, &first_day), limit, view)?.into_response())
 }

@@ -1,19 +1,14 @@
 //! Rankings of the whole catalog: 11 the superlatives (`top`), 12 two firearms head to head,
-//! 18 the power rating, 19 the timeline. Orders come from the snapshot (`read::rankings`,
-//! `read::orders`); a request only filters and slices them.
+//! 18 the power rating, 19 the timeline, each answered by `read::query::rankings`.
 
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 
-use super::{ItemForm, in_category, page_from, write_item_with};
 use crate::access::caller::Caller;
 use crate::access::paging::{Limit, Paging};
+use crate::http::ApiError;
 use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::{CurrentSnapshot, SnapshotWithFigures};
 use crate::http::openapi::schemas;
-use crate::http::{ApiError, respond};
-use crate::read::list_index::Filters;
-use crate::read::orders::Sort;
 use crate::read::query::rankings;
 use crate::read::rankings::{Better, HEAD_TO_HEAD, RANKED_STAT_NAMES, RANKED_STATS, RankedStat};
 use crate::read::views::View;
@@ -41,7 +36,7 @@ crate::query_params_doc!(TopQuery);
 /// end ranks first is read from `RANKED_STATS` (`describe_top`), so the description cannot drift
 /// from the answers.
 #[utoipa::path(get, path = "/v1/firearms/top", tag = "Rankings", params(TopQuery),
-    responses((status = 200, body = schemas::One<schemas::TopFirearms>)),
+    responses((status = 200, body = schemas::One<rankings::TopFirearms>)),
     description = describe_top())]
 pub async fn top(
     snapshot: SnapshotWithFigures,
@@ -102,7 +97,7 @@ crate::query_params_doc!(HeadToHeadQuery);
 
 /// Two firearms field by field (`describe_head_to_head`).
 #[utoipa::path(get, path = "/v1/firearms/head-to-head", tag = "Rankings", params(HeadToHeadQuery),
-    responses((status = 200, body = schemas::One<schemas::HeadToHead>)),
+    responses((status = 200, body = schemas::One<rankings::HeadToHead>)),
     description = describe_head_to_head())]
 pub async fn head_to_head(
     snapshot: CurrentSnapshot,
@@ -137,32 +132,8 @@ pub async fn power_rating(
     Valid(CategoryOnlyQuery { category }): Valid<CategoryOnlyQuery>,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
-    let rated: Vec<usize> = snapshot
-        .rankings()
-        .by_power
-        .iter()
-        .map(|&at| at as usize)
-        .filter(|&at| in_category(&snapshot, at, category))
-        .collect();
-    let (page, pagination) = paging.slice(&rated);
-    let view = View::of(caller.plan);
-    Ok(respond::paged_raw(
-        page.len(),
-        |i, body| {
-            let at = page[i];
-            let inputs = snapshot.rankings().power[at].expect("only rated firearms are ranked");
-            let power = json!({
-                "score": inputs.score,
-                "muzzleEnergyJ": inputs.muzzle_energy_j,
-                "energySource": if inputs.energy_from_cartridge { "cartridge" } else { "firearm" },
-                "rateOfFireRpm": inputs.rate_of_fire_rpm,
-                "rateAssumed": inputs.rate_of_fire_rpm.is_none(),
-            });
-            write_item_with(body, &snapshot, view, at, json!({ "power": power }));
-        },
-        pagination,
-    ))
+    Ok(rankings::power_rating(&snapshot, category.as_deref(), &paging, View::of(caller.plan))?
+        .into_response())
 }
 
 const FROM: QueryParam<kind::Int> =
@@ -196,18 +167,6 @@ pub async fn timeline(
     Valid(TimelineQuery { from, to, category }): Valid<TimelineQuery>,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let category = snapshot.category_filter(CATEGORY.name, category.as_deref())?;
-    // A lower bound below every year keeps out the firearms with none (`from` and `to` are
-    // within 1000..=2100, so the casts are exact).
-    let filters = Filters {
-        year_min: Some(from.map_or(i32::MIN, |year| year as i32)),
-        year_max: to.map(|year| year as i32),
-        category: category.map(|at| at as u16),
-        ..Filters::default()
-    };
-    let offset = paging.offset();
-    let window = offset..offset.saturating_add(paging.per_page as usize);
-    let page = snapshot.read.select(&filters, (Sort::Year, false), window);
-    Ok(page_from(&snapshot, &paging, &page.positions, page.total, ItemForm::Plan(View::of(caller.plan)))
-        .into_response())
+    let view = View::of(caller.plan);
+    Ok(rankings::timeline(&snapshot, (from, to), category.as_deref(), &paging, view)?.into_response())
 }

@@ -9,7 +9,8 @@ use crate::http::extract::query::{Declared, Kind, Params, QueryParams, Valid};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
-use crate::read::resolve::{Resolution, resolve as resolve_text};
+use crate::read::query::resolve;
+use crate::read::resolve::Resolution;
 
 /// At most this many queries in one batch.
 pub const MAX_BATCH: usize = 50;
@@ -34,14 +35,12 @@ crate::query_params_doc!(ResolveQuery);
 /// alternatives.
 #[utoipa::path(get, path = "/v1/firearms/resolve", tag = "Firearms",
     params(ResolveQuery),
-    responses((status = 200, body = schemas::One<crate::read::resolve::Resolution>)))]
+    responses((status = 200, body = schemas::One<Resolution>)))]
 pub async fn resolve_one(
     snapshot: CurrentSnapshot,
     Valid(ResolveQuery { q }): Valid<ResolveQuery>,
 ) -> Result<Response, ApiError> {
-    let resolution =
-        resolve_text(snapshot.search_index(), &snapshot.catalog.firearms, &q).map_err(ApiError::internal)?;
-    Ok(respond::one(resolution))
+    Ok(respond::one(resolve::one(&snapshot, &q)?))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -63,7 +62,7 @@ fn queries_schema() -> utoipa::openapi::Schema {
 /// One resolution per query, in the order sent.
 #[utoipa::path(post, path = "/v1/firearms/resolve", tag = "Firearms",
     request_body = ResolveBatch,
-    responses((status = 200, body = schemas::One<Vec<crate::read::resolve::Resolution>>), (status = 413, body = crate::http::openapi::ErrorEnvelope)))]
+    responses((status = 200, body = schemas::One<Vec<Resolution>>), (status = 413, body = crate::http::openapi::ErrorEnvelope)))]
 pub async fn resolve_batch(
     snapshot: CurrentSnapshot,
     ApiJson(batch): ApiJson<ResolveBatch>,
@@ -79,11 +78,5 @@ pub async fn resolve_batch(
             format!("must be 1 to {MAX_QUERY_CHARS} characters"),
         ));
     }
-    let resolutions = batch
-        .queries
-        .iter()
-        .map(|q| resolve_text(snapshot.search_index(), &snapshot.catalog.firearms, q.trim()))
-        .collect::<Result<Vec<Resolution>, _>>()
-        .map_err(ApiError::internal)?;
-    Ok(respond::one(resolutions))
+    Ok(respond::one(resolve::batch(&snapshot, &batch.queries)?))
 }

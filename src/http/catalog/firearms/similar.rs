@@ -1,13 +1,13 @@
 //! GET /v1/firearms/{id}/similar: the firearms most like one, by a documented score (operation 31).
 
 use axum::response::Response;
-use serde_json::{Value, json};
 
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, respond};
+use crate::read::query::similar::{self, SimilarFirearm};
 
 const LIMIT: QueryParam<kind::Int> =
     QueryParam::new("limit", kind::Int { min: 1, max: 25 }, "how many: 1 to 25, default 10");
@@ -29,7 +29,7 @@ crate::query_params_doc!(SimilarQuery);
 /// first; `limit` 1 to 25, default 10.
 #[utoipa::path(get, path = "/v1/firearms/{id}/similar", tag = "Firearms",
     params(("id" = String, Path), SimilarQuery),
-    responses((status = 200, body = schemas::One<Vec<schemas::SimilarFirearm>>)),
+    responses((status = 200, body = schemas::One<Vec<SimilarFirearm>>)),
     description = "Score 0 to 1: same category 0.3, a shared cartridge 0.3, same action 0.2, and 0.2 × closeness of \
         empty weight, barrel length, overall length and muzzle energy (1 − mean |a − b| / max(a, b) over the known pairs).")]
 pub async fn similar(
@@ -37,15 +37,5 @@ pub async fn similar(
     ValidPath(id): ValidPath<String>,
     Valid(SimilarQuery { limit }): Valid<SimilarQuery>,
 ) -> Result<Response, ApiError> {
-    let at = snapshot.firearm_position(&id)?;
-    let data: Vec<Value> = snapshot
-        .most_similar(at, limit)
-        .into_iter()
-        .map(|(score, i)| {
-            let mut item: Value = serde_json::from_str(snapshot.list_item(i).get()).unwrap_or(Value::Null);
-            item["score"] = json!(score);
-            item
-        })
-        .collect();
-    Ok(respond::one(data))
+    Ok(respond::one(similar::to_firearm(&snapshot, &id, limit)?))
 }

@@ -1,11 +1,9 @@
 //! Firearms that share one trait, by name, paged, as list items in the caller's plan view: 13 a
 //! feature, 14 an action type, 15 a material (of one component or any), 16 a designer, 17 a
-//! conflict. Free text (feature, material, designer, conflict) matches case-insensitively
-//! anywhere in the firearm's value; the action type is a closed list.
+//! conflict, each answered by `read::query::slices`.
 
 use axum::response::{IntoResponse, Response};
 
-use super::{ItemForm, in_category, page_from, page_of};
 use crate::access::caller::Caller;
 use crate::access::paging::Paging;
 use crate::catalog::vocabulary::ACTION_TYPES;
@@ -13,9 +11,7 @@ use crate::http::ApiError;
 use crate::http::extract::query::{Declared, Params, QueryParam, QueryParams, Valid, kind};
 use crate::http::extract::snapshot::{CurrentSnapshot, SnapshotWithFigures};
 use crate::http::openapi::schemas;
-use crate::read::snapshot::Snapshot;
-use crate::read::statistics::frequency::COMPONENTS;
-use crate::read::text_index::{Interned, Marks};
+use crate::read::query::slices;
 use crate::read::views::View;
 
 const CATEGORY: QueryParam<kind::Slug> =
@@ -36,39 +32,6 @@ const DESIGNER: QueryParam<kind::Text> =
 const CONFLICT: QueryParam<kind::Text> =
     QueryParam::new("conflict", kind::Text { max: 100 }, "text a conflict's name contains (any case)")
         .required();
-
-/// The firearms `mark` marks (and in `category`), by name, as one page of list items: the name
-/// order is walked only as far as the page.
-fn slice(
-    snapshot: &Snapshot,
-    caller: &Caller,
-    paging: &Paging,
-    category: Option<&str>,
-    mark: impl FnOnce(&mut Marks),
-) -> Result<Response, ApiError> {
-    let category = snapshot.category_filter(CATEGORY.name, category)?;
-    let mut marks = Marks::new(snapshot.catalog.firearms.len());
-    mark(&mut marks);
-    let total = match category {
-        None => marks.count(),
-        Some(_) => marks.iter().filter(|&at| in_category(snapshot, at, category)).count(),
-    };
-    let page: Vec<usize> = snapshot
-        .orders()
-        .name
-        .iter(false)
-        .filter(|&at| marks.holds(at) && in_category(snapshot, at, category))
-        .skip(paging.offset())
-        .take(paging.per_page as usize)
-        .collect();
-    Ok(page_from(snapshot, paging, &page, total, ItemForm::Plan(View::of(caller.plan))).into_response())
-}
-
-/// Marks the firearms holding a value of `values` that contains `text` (any case).
-fn holding<'a>(values: &'a Interned, text: &str) -> impl FnOnce(&mut Marks) + use<'a> {
-    let needle = text.to_lowercase();
-    move |marks| values.mark_containing(&needle, marks)
-}
 
 pub struct FeatureQuery {
     feature: String,
@@ -93,8 +56,8 @@ pub async fn by_feature(
     Valid(FeatureQuery { feature, category }): Valid<FeatureQuery>,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let features = holding(&snapshot.text_index().features, &feature);
-    slice(&snapshot, &caller, &paging, category.as_deref(), features)
+    let view = View::of(caller.plan);
+    Ok(slices::by_feature(&snapshot, &feature, category.as_deref(), &paging, view)?.into_response())
 }
 
 pub struct ActionQuery {
@@ -119,10 +82,7 @@ pub async fn by_action(
     Valid(ActionQuery { action }): Valid<ActionQuery>,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let kind =
-        ACTION_TYPES.iter().position(|known| *known == action).expect("the parameter is a known action");
-    let positions = &snapshot.rankings().by_action[kind];
-    Ok(page_of(&snapshot, &paging, positions, ItemForm::Plan(View::of(caller.plan))).into_response())
+    Ok(slices::by_action(&snapshot, &action, &paging, View::of(caller.plan))?.into_response())
 }
 
 pub struct MaterialQuery {
@@ -149,13 +109,8 @@ pub async fn by_material(
     Valid(MaterialQuery { material, component }): Valid<MaterialQuery>,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let components: Vec<_> = COMPONENTS
-        .iter()
-        .zip(&snapshot.text_index().materials)
-        .filter(|((name, _), _)| component.as_deref().is_none_or(|c| c == *name))
-        .map(|(_, materials)| holding(materials, &material))
-        .collect();
-    slice(&snapshot, &caller, &paging, None, |marks| components.into_iter().for_each(|mark| mark(marks)))
+    let view = View::of(caller.plan);
+    Ok(slices::by_material(&snapshot, &material, component.as_deref(), &paging, view)?.into_response())
 }
 
 pub struct DesignerQuery {
@@ -180,8 +135,7 @@ pub async fn by_designer(
     Valid(DesignerQuery { designer }): Valid<DesignerQuery>,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let designers = holding(&snapshot.text_index().designers, &designer);
-    slice(&snapshot, &caller, &paging, None, designers)
+    Ok(slices::by_designer(&snapshot, &designer, &paging, View::of(caller.plan))?.into_response())
 }
 
 pub struct ConflictQuery {
@@ -206,6 +160,5 @@ pub async fn by_conflict(
     Valid(ConflictQuery { conflict }): Valid<ConflictQuery>,
     paging: Paging,
 ) -> Result<Response, ApiError> {
-    let conflicts = holding(&snapshot.text_index().conflict_names, &conflict);
-    slice(&snapshot, &caller, &paging, None, conflicts)
+    Ok(slices::by_conflict(&snapshot, &conflict, &paging, View::of(caller.plan))?.into_response())
 }

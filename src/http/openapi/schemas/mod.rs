@@ -10,13 +10,10 @@ pub use crate::read::rendered::{One, Page};
 pub use crate::sellers::buyers::BuyerOffer;
 
 mod deleted;
-// Description-only twins, whose fields nothing reads: the sellers' bodies are parsed field by
-// field (`sellers::input`), and the attachments list is built with `json!`.
+// Request bodies described for clients, whose fields nothing reads: the sellers' bodies are parsed
+// field by field (`sellers::input`) so that each bad field is named.
 #[allow(dead_code)]
 mod offer_bodies;
-#[allow(dead_code)]
-mod offers;
 
 pub use deleted::*;
 pub use offer_bodies::*;
-pub use offers::*;

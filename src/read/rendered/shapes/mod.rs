@@ -63,10 +63,29 @@ pub struct Category {
     description: Option<String>,
 }
 
-#[derive(ToSchema)]
+#[derive(ToSchema, serde::Serialize)]
 pub struct NamedRef {
-    id: String,
-    name: String,
+    pub id: String,
+    pub name: String,
+}
+
+/// The items of an answer that `read::rendered::with_items` writes after the answer's other
+/// fields, spliced from their pre-rendered forms: the field holding it names their shape
+/// (`#[schema(value_type = ...)]`) and is never serialised with the other fields.
+#[derive(Default)]
+pub struct Spliced;
+
+impl Spliced {
+    /// Always: `#[serde(skip_serializing_if = "Spliced::written_after")]` on the field.
+    pub fn written_after(&self) -> bool {
+        true
+    }
+}
+
+impl serde::Serialize for Spliced {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_unit()
+    }
 }
 
 mod firearms;

@@ -41,33 +41,6 @@ pub struct Caliber {
 
 #[derive(ToSchema)]
 #[schema(rename_all = "camelCase")]
-pub struct CaliberLink {
-    id: String,
-    name: String,
-    parent_cartridge_id: Option<String>,
-    year_introduced: Option<i64>,
-    cartridge_type: Option<String>,
-}
-
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct ParentChain {
-    id: String,
-    root_id: String,
-    /// The cartridge first, then each parent up to the root.
-    chain: Vec<CaliberLink>,
-}
-
-#[derive(ToSchema)]
-pub struct CaliberFamily {
-    caliber: CaliberLink,
-    parent: Option<CaliberLink>,
-    siblings: Vec<CaliberLink>,
-    children: Vec<CaliberLink>,
-}
-
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
 pub struct Ammunition {
     id: String,
     name: String,
@@ -92,60 +65,6 @@ pub struct Ammunition {
     manufacturer: Option<NamedRef>,
     /// On detail only.
     provenance: Option<Provenance>,
-}
-
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct Country {
-    code: String,
-    firearms_of_origin: i64,
-    manufacturers: i64,
-    adopted_firearms: i64,
-    adopters: i64,
-}
-
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct ArsenalFirearm {
-    id: String,
-    name: String,
-    user_name: String,
-    designation: Option<String>,
-    adopted_year: Option<i64>,
-}
-
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct ArsenalGroup {
-    user_type: String,
-    count: i64,
-    firearms: Vec<ArsenalFirearm>,
-}
-
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct Arsenal {
-    code: String,
-    user_types: Vec<ArsenalGroup>,
-}
-
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct Conflict {
-    name: String,
-    years: Option<String>,
-    firearm_count: i64,
-    firearm_ids: Vec<String>,
-}
-
-/// A category with how many firearms it holds.
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct CategoryWithCount {
-    id: String,
-    name: String,
-    description: Option<String>,
-    firearm_count: i64,
 }
 
 /// A manufacturer with provenance (Explorer: id, name, countryCode, foundedYear and provenance).
