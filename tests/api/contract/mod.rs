@@ -6,3 +6,4 @@ mod layers;
 mod openapi;
 mod refusals;
 mod schemas;
+mod shapes;

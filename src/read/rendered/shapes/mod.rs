@@ -1,69 +1,71 @@
-//! The shapes of the catalog's answers, for the OpenAPI description.
+//! The shapes of the catalog's pre-rendered answers: their OpenAPI description, and the types a
+//! Rust client reads them into.
 //!
 //! The read path serves JSON pre-rendered from the catalog records (`read::rendered::firearm_json`),
-//! so these types document those bodies field by field; a contract test keeps them honest by
-//! checking answers against the bundled catalog. They live beside the renderer so the read side's
+//! so these types are not what writes those bodies: they describe them field by field and read
+//! them back (`Deserialize`). A contract test (`contract::shapes`) reads the pre-rendered answers
+//! of the bundled catalog into them in both plan views, and fails on a served field the
+//! description does not name. They live beside the renderer so the read side's
 //! typed answers can name them for the pre-rendered parts they carry.
 
-#![allow(dead_code)]
-
+use serde::Deserialize;
 use utoipa::ToSchema;
 
 /// A consulted page and its kind.
-#[derive(ToSchema)]
+#[derive(ToSchema, Deserialize)]
 pub struct SourceKind {
-    url: String,
+    pub url: String,
     /// manufacturer, standards_body, government, reference, aggregator, press, retailer,
     /// community, other
-    kind: String,
+    pub kind: String,
     /// The fields whose figures this page states; absent when none has been tied to it yet.
-    fields: Option<Vec<String>>,
+    pub fields: Option<Vec<String>>,
 }
 
 /// Where a record's figures come from; on every plan.
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
+#[derive(ToSchema, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Provenance {
-    sources: Vec<String>,
-    source_kinds: Vec<SourceKind>,
+    pub sources: Vec<String>,
+    pub source_kinds: Vec<SourceKind>,
     /// Per field, the URLs of the sources whose `fields` name it (per-field provenance); an empty
     /// object when no source names a field yet.
-    field_sources: std::collections::BTreeMap<String, Vec<String>>,
-    best_source_kind: Option<String>,
-    data_confidence: Option<f64>,
-    verified_at: Option<String>,
+    pub field_sources: std::collections::BTreeMap<String, Vec<String>>,
+    pub best_source_kind: Option<String>,
+    pub data_confidence: Option<f64>,
+    pub verified_at: Option<String>,
     /// Fields a source was checked to state; null while unverified.
-    verified_fields: Option<Vec<String>>,
+    pub verified_fields: Option<Vec<String>>,
     /// Cartridges: the standard their figures come from.
-    spec_source: Option<String>,
-    updated_at: String,
-    version: String,
+    pub spec_source: Option<String>,
+    pub updated_at: String,
+    pub version: String,
 }
 
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
+#[derive(ToSchema, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Manufacturer {
-    id: String,
-    name: String,
-    country_code: Option<String>,
-    founded_year: Option<i64>,
-    website: Option<String>,
-    logo_url: Option<String>,
-    description: Option<String>,
+    pub id: String,
+    pub name: String,
+    pub country_code: Option<String>,
+    pub founded_year: Option<i64>,
+    pub website: Option<String>,
+    pub logo_url: Option<String>,
+    pub description: Option<String>,
     /// Full view (Builder and up) only.
-    created_at: Option<String>,
+    pub created_at: Option<String>,
     /// Full view (Builder and up) only.
-    updated_at: Option<String>,
+    pub updated_at: Option<String>,
 }
 
-#[derive(ToSchema)]
+#[derive(ToSchema, Deserialize)]
 pub struct Category {
-    id: String,
-    name: String,
-    description: Option<String>,
+    pub id: String,
+    pub name: String,
+    pub description: Option<String>,
 }
 
-#[derive(ToSchema, serde::Serialize)]
+#[derive(ToSchema, serde::Serialize, Deserialize)]
 pub struct NamedRef {
     pub id: String,
     pub name: String,
