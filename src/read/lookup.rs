@@ -18,7 +18,12 @@ impl Snapshot {
     }
 
     /// The firearm's position, for reads that need no more of its record than the read model keeps.
-    pub fn firearm_position(&self, id: &str) -> Result<usize, QueryError> {
+    /// Ok when a firearm has `id`, else its 404: for a write that names a firearm.
+    pub fn require_firearm(&self, id: &str) -> Result<(), QueryError> {
+        self.firearm_position(id).map(|_| ())
+    }
+
+    pub(in crate::read) fn firearm_position(&self, id: &str) -> Result<usize, QueryError> {
         self.read.firearm_at.get(id).copied().ok_or_else(|| QueryError::not_found("firearm", id))
     }
 
@@ -39,7 +44,7 @@ impl Snapshot {
     }
 
     /// The load's position (its record is decoded where needed: `catalog::held`).
-    pub fn ammunition_position(&self, id: &str) -> Result<usize, QueryError> {
+    pub(in crate::read) fn ammunition_position(&self, id: &str) -> Result<usize, QueryError> {
         self.read.ammunition_at.get(id).copied().ok_or_else(|| QueryError::not_found("ammunition load", id))
     }
 

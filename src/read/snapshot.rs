@@ -178,10 +178,10 @@ impl Snapshot {
         self.arsenals();
     }
 
-    /// The position of the firearm carrying image `id` (the first, in catalog order), off an
-    /// index made in one walk over the firearms on the snapshot's first such question: a walk per
-    /// question decoded every firearm of the packed table (`catalog::held`).
-    pub fn image_owner(&self, id: i64) -> Option<usize> {
+    /// The firearm carrying image `id` (the first, in catalog order), found off an index made in
+    /// one walk over the firearms on the snapshot's first such question: a walk per question
+    /// decoded every firearm of the packed table (`catalog::held`).
+    pub fn image_owner(&self, id: i64) -> Option<Arc<crate::catalog::model::Firearm>> {
         let owners = self.read.image_owners.get_or_build(|| {
             let mut owners = HashMap::new();
             for (at, firearm) in self.catalog.firearms.iter().enumerate() {
@@ -191,7 +191,7 @@ impl Snapshot {
             }
             owners
         });
-        owners.get(&id).map(|&at| at as usize)
+        owners.get(&id).map(|&at| self.catalog.firearms.get(at as usize))
     }
 
     /// Build whatever a patch deferred (a task does it as soon as the snapshot is served).

@@ -45,7 +45,7 @@ pub fn resync_data(revision: i64) -> Value {
 /// An image (image.created) with the firearm that carries it.
 fn image(snapshot: &Snapshot, id: &str) -> Option<Value> {
     let wanted: i64 = id.parse().ok()?;
-    let firearm = snapshot.catalog.firearms.get(snapshot.image_owner(wanted)?);
+    let firearm = snapshot.image_owner(wanted)?;
     let image = firearm.images.iter().find(|image| image.id == wanted)?;
     let mut data = serde_json::to_value(image).ok()?;
     data["firearmId"] = json!(firearm.id);

@@ -22,6 +22,7 @@ use crate::http::extract::query::is_slug;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, respond};
+use crate::read::query::firearm_pages;
 
 const MAX_NAME_CHARS: usize = 100;
 const MAX_FIREARMS: usize = 100;
@@ -181,12 +182,7 @@ pub async fn shared(
     let collection = collections::find(&state.db, &share_id)
         .await?
         .ok_or_else(|| ApiError::not_found("shared collection", &share_id))?;
-    let firearms = collection
-        .firearm_ids
-        .iter()
-        .filter_map(|id| snapshot.firearm_position(id).ok())
-        .map(|at| snapshot.list_item(at))
-        .collect();
+    let firearms = firearm_pages::summary_items(&snapshot, &collection.firearm_ids);
     Ok(respond::one(SharedCollection {
         share_id: collection.share_id,
         name: collection.name,

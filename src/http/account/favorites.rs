@@ -10,11 +10,11 @@ use utoipa::ToSchema;
 use crate::access::caller::AccountCaller;
 use crate::access::paging::Paging;
 use crate::accounts::favorites::{self, Added, MAX_FAVORITES};
-use crate::http::catalog::firearms::{ItemForm, page_of};
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
 use crate::http::{ApiError, AppState, Reason, respond};
+use crate::read::query::firearm_pages;
 use crate::read::views::View;
 
 /// The caller's favorite firearm ids, newest first.
@@ -45,8 +45,7 @@ pub async fn list(
     paging: Paging,
 ) -> Result<Response, ApiError> {
     let ids = favorites::ids(&state.db, &account_id).await?;
-    let positions: Vec<usize> = snapshot.firearm_positions(&ids);
-    Ok(page_of(&snapshot, &paging, &positions, ItemForm::Plan(View::of(caller.plan))).into_response())
+    Ok(firearm_pages::page_of_ids(&snapshot, &paging, &ids, View::of(caller.plan)).into_response())
 }
 
 /// The ids of the caller's favorites, newest first.
@@ -70,7 +69,7 @@ pub async fn add(
     AccountCaller { account_id, .. }: AccountCaller,
     ValidPath(firearm_id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
-    snapshot.firearm_position(&firearm_id)?;
+    snapshot.require_firearm(&firearm_id)?;
     let added = match favorites::add(&state.db, &account_id, &firearm_id).await? {
         Added::New => true,
         Added::Already => false,

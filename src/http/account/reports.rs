@@ -92,7 +92,7 @@ pub async fn create(
     let suggested_value =
         problems.field("suggested_value", body.suggested_value.as_ref(), suggestion).flatten();
     problems.into_result()?;
-    snapshot.firearm_position(&firearm_id)?;
+    snapshot.require_firearm(&firearm_id)?;
     let new = NewReport {
         firearm_id,
         section,

@@ -24,6 +24,22 @@ pub fn page_of(snapshot: &Snapshot, paging: &Paging, positions: &[usize], form: 
     page_with_total(snapshot, paging, positions, positions.len(), form)
 }
 
+/// One page of the firearms `ids` names, in that order, in `view`'s list form; an id the catalog
+/// no longer has is left out (an account's favorites).
+pub fn page_of_ids(snapshot: &Snapshot, paging: &Paging, ids: &[String], view: View) -> Rendered {
+    let positions: Vec<usize> = ids.iter().filter_map(|id| snapshot.firearm_position(id).ok()).collect();
+    page_of(snapshot, paging, &positions, ItemForm::Plan(view))
+}
+
+/// The summary list items of the firearms `ids` names, in that order; an id the catalog no longer
+/// has is left out (a shared collection).
+pub fn summary_items(snapshot: &Snapshot, ids: &[String]) -> Vec<Box<serde_json::value::RawValue>> {
+    ids.iter()
+        .filter_map(|id| snapshot.firearm_position(id).ok())
+        .map(|at| snapshot.read.forms.item(at))
+        .collect()
+}
+
 /// Like `page_of`, for `positions` that hold only the first hits of `total` (a search).
 pub fn page_with_total(
     snapshot: &Snapshot,

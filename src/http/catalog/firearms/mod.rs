@@ -8,8 +8,7 @@
 //! `facets` the filter options and action types; `random` one drawn firearm; `resolve` free text
 //! to ids; `compare` several details at once; `rankings` the superlatives, head-to-head, power
 //! rating and timeline; `slices` the firearms sharing a feature, action, material, designer or
-//! conflict. Each answers through `read::query`; `page_of` and `ItemForm` serve the account's
-//! favorites a page of firearms.
+//! conflict. Each answers through `read::query`.
 
 pub mod adoption;
 pub mod compare;
@@ -31,5 +30,3 @@ pub mod search;
 pub mod similar;
 pub mod slices;
 pub mod variants;
-
-pub use crate::read::query::firearm_pages::{ItemForm, page_of};

@@ -21,6 +21,6 @@ pub async fn offers(
     ValidPath(id): ValidPath<String>,
     Valid(query): Valid<BuyerOffersQuery>,
 ) -> Result<Response, ApiError> {
-    snapshot.firearm_position(&id)?;
+    snapshot.require_firearm(&id)?;
     answer(&state, "firearm", &id, query).await
 }
