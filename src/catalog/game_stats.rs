@@ -44,8 +44,12 @@ pub fn column_list(prefix: &str) -> String {
     COLUMNS.iter().map(|c| format!("{prefix}{c}")).collect::<Vec<_>>().join(", ")
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize, sqlx::FromRow)]
+/// The eight stats, each 0 to 100 or null when unknown.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize, sqlx::FromRow, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = GameStatValues)]
 pub struct GameStats {
     pub game_damage: Option<i64>,
     pub game_accuracy: Option<i64>,

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::GameStatValues;
+use crate::catalog::game_stats::GameStats;
 use crate::read::error::QueryError;
 use crate::read::snapshot::Snapshot;
 
@@ -13,7 +13,7 @@ pub struct FirearmGameStats {
     pub id: String,
     pub name: String,
     #[serde(flatten)]
-    pub stats: GameStatValues,
+    pub stats: GameStats,
 }
 
 /// The firearm `id`'s live game stats; `NotFound` when the catalog has no such firearm.
@@ -22,6 +22,6 @@ pub fn live_stats(snapshot: &Snapshot, id: &str) -> Result<FirearmGameStats, Que
     Ok(FirearmGameStats {
         id: firearm.id.clone(),
         name: firearm.name.clone(),
-        stats: snapshot.read.stats.get(at).into(),
+        stats: snapshot.read.stats.get(at),
     })
 }

@@ -3,7 +3,8 @@
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::{GameStatValues, archetype_name, listed};
+use super::{archetype_name, listed, stat_values};
+use crate::catalog::game_stats::GameStats;
 use crate::read::game::matchup::{self as duel, Side};
 use crate::read::game::{Entry, GameAnalytics};
 use crate::read::snapshot::Snapshot;
@@ -25,7 +26,7 @@ pub struct MatchupSide<'a> {
     #[schema(value_type = Option<crate::read::rendered::shapes::GameArchetype>)]
     pub archetype: Option<&'static str>,
     pub overall: Option<f64>,
-    pub stats: GameStatValues,
+    pub stats: GameStats,
     #[schema(value_type = Option<crate::read::rendered::shapes::FirearmListItem>)]
     pub firearm: Option<Box<RawValue>>,
 }
@@ -71,7 +72,7 @@ pub fn matchup<'a>(
         name: &entry.name,
         archetype: archetype_name(entry),
         overall: entry.overall,
-        stats: (&entry.stats).into(),
+        stats: stat_values(&entry.stats),
         firearm: listed(snapshot, view, entry),
     };
     let duel = duel::matchup(a, b);

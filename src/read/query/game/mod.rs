@@ -13,7 +13,6 @@ mod profile;
 mod roster;
 mod tiers;
 
-use serde::Serialize;
 use serde_json::value::RawValue;
 
 pub use balance::{BalanceAsked, BalanceReport, GameCategoryOutliers, GameOutlier, balance_report};
@@ -35,49 +34,9 @@ use crate::read::game::stat::Stats;
 use crate::read::snapshot::Snapshot;
 use crate::read::views::View;
 
-/// The eight stats, each 0 to 100 or null when unknown.
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct GameStatValues {
-    pub game_damage: Option<i64>,
-    pub game_accuracy: Option<i64>,
-    pub game_range: Option<i64>,
-    pub game_fire_rate: Option<i64>,
-    pub game_mobility: Option<i64>,
-    pub game_recoil_control: Option<i64>,
-    pub game_reload_speed: Option<i64>,
-    pub game_concealment: Option<i64>,
-}
-
-impl From<GameStats> for GameStatValues {
-    fn from(stats: GameStats) -> Self {
-        let GameStats {
-            game_damage,
-            game_accuracy,
-            game_range,
-            game_fire_rate,
-            game_mobility,
-            game_recoil_control,
-            game_reload_speed,
-            game_concealment,
-        } = stats;
-        Self {
-            game_damage,
-            game_accuracy,
-            game_range,
-            game_fire_rate,
-            game_mobility,
-            game_recoil_control,
-            game_reload_speed,
-            game_concealment,
-        }
-    }
-}
-
-impl From<&Stats> for GameStatValues {
-    fn from(stats: &Stats) -> Self {
-        GameStats::from_values(stats.map(|value| value.map(i64::from))).into()
-    }
+/// A firearm's eight stats as answers carry them (`GameStats`, each 0 to 100 or null).
+fn stat_values(stats: &Stats) -> GameStats {
+    GameStats::from_values(stats.map(|value| value.map(i64::from)))
 }
 
 /// A firearm as the caller's plan lists it (Explorer: the summary list item; Builder and up: the

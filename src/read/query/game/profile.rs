@@ -3,7 +3,8 @@
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::{GameStatValues, archetype_name, listed};
+use super::{archetype_name, listed, stat_values};
+use crate::catalog::game_stats::GameStats;
 use crate::read::game::archetype::{ARCHETYPE_NAMES, fitness};
 use crate::read::game::stat::STAT_NAMES;
 use crate::read::game::{Entry, GameAnalytics};
@@ -23,7 +24,7 @@ pub struct GameProfile<'a> {
     pub version: Option<&'a str>,
     /// Null when a frozen version's firearm is no longer in the catalog.
     pub category_id: Option<String>,
-    pub stats: GameStatValues,
+    pub stats: GameStats,
     /// Mean of the known stats (at least four), two decimals.
     pub overall: Option<f64>,
     #[schema(value_type = Option<crate::read::rendered::shapes::GameArchetype>)]
@@ -102,7 +103,7 @@ pub fn profile<'a>(
         name: &entry.name,
         version: analytics.version.as_deref(),
         category_id: entry.at.map(|at| snapshot.catalog.firearms.get(at).category_id.clone()),
-        stats: (&entry.stats).into(),
+        stats: stat_values(&entry.stats),
         overall: entry.overall,
         archetype: archetype_name(entry),
         archetype_fitness: entry.archetype.map(|(_, fit)| fit),

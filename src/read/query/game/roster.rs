@@ -3,7 +3,8 @@
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::{GameStatValues, listed};
+use super::{listed, stat_values};
+use crate::catalog::game_stats::GameStats;
 use crate::read::game::GameAnalytics;
 use crate::read::game::archetype::ARCHETYPE_NAMES;
 use crate::read::snapshot::Snapshot;
@@ -29,7 +30,7 @@ pub struct RosterMember<'a> {
     /// Fitness for the role, 0 to 100.
     pub fitness: f64,
     pub overall: Option<f64>,
-    pub stats: GameStatValues,
+    pub stats: GameStats,
     #[schema(value_type = Option<crate::read::rendered::shapes::FirearmListItem>)]
     pub firearm: Option<Box<RawValue>>,
 }
@@ -56,7 +57,7 @@ pub fn role_roster<'a>(
                 name: &entry.name,
                 fitness: entry.archetype.map_or(0.0, |(_, fit)| fit),
                 overall: entry.overall,
-                stats: (&entry.stats).into(),
+                stats: stat_values(&entry.stats),
                 firearm: listed(snapshot, view, entry),
             }
         })
