@@ -18,6 +18,7 @@ use crate::db::{Db, DbError};
 use crate::http::edge::service::Edge;
 use crate::http::state::Shared;
 use crate::http::{AppState, routes};
+use crate::read::content::ContentHandle;
 use crate::read::snapshot::CatalogHandle;
 use crate::shutdown::Shutdown;
 use crate::telemetry;
@@ -37,6 +38,8 @@ pub enum StartupError {
     TrustedProxies(String),
     #[error("cannot load the catalog snapshot: {0}")]
     Catalog(#[from] crate::read::snapshot::SnapshotError),
+    #[error("cannot load the changelog, blog and notices: {0}")]
+    Content(#[from] crate::read::content::ContentError),
     #[error("cannot set up webhook delivery: {0}")]
     Webhooks(#[from] crate::webhooks::error::WebhookError),
     #[error(transparent)]
@@ -94,10 +97,19 @@ impl App {
         tokio::spawn(access.keys.clone().keep_fresh(shutdown.clone()));
         tokio::spawn(access.usage.clone().keep_flushing(shutdown.clone()));
         tokio::spawn(catalog.clone().keep_fresh(shutdown.clone()));
+        let content = ContentHandle::load(db.clone(), config.public_url.as_deref().unwrap_or("")).await?;
+        tokio::spawn(content.clone().keep_fresh(shutdown.clone()));
         let webhooks = Webhooks::try_new(db.clone(), catalog.clone(), config.webhooks.clone())?;
         let worker = config.webhooks.run_worker.then(|| tokio::spawn(webhooks.clone().run(shutdown.clone())));
-        let state =
-            AppState::new(Shared { db, config: Arc::new(config), shutdown, access, catalog, webhooks });
+        let state = AppState::new(Shared {
+            db,
+            config: Arc::new(config),
+            shutdown,
+            access,
+            catalog,
+            content,
+            webhooks,
+        });
         let service = routes::build(state.clone(), extra)?;
         let metrics_listener = match state.config.metrics_bind {
             Some(addr) => {

@@ -16,6 +16,7 @@ use serde_json::{Value, json};
 
 use super::bulk_references;
 use super::change_log;
+use super::content::{self, Content};
 use super::import_error::ImportError;
 use super::insert;
 use super::load::{self, FileRecords};
@@ -51,6 +52,8 @@ pub struct Summary {
     pub revision: i64,
     /// For an import of a folder: how many of its data files were parsed, and how many it holds.
     pub files_parsed: Option<(usize, usize)>,
+    /// For an import of a folder with a `content/` folder: the changelog, blog and notices.
+    pub content: Vec<(&'static str, Counts)>,
 }
 
 impl Summary {
@@ -70,7 +73,7 @@ impl fmt::Display for Summary {
             "{:<14} {:>8} {:>8} {:>8} {:>10}",
             "resource", "created", "updated", "deleted", "unchanged"
         )?;
-        for (table, c) in &self.per_table {
+        for (table, c) in self.per_table.iter().chain(&self.content) {
             writeln!(
                 f,
                 "{table:<14} {:>8} {:>8} {:>8} {:>10}",
@@ -138,9 +141,14 @@ pub async fn import_dir_if_empty(db: &Db, dir: &std::path::Path) -> Result<Optio
 /// may still refer to it), or a caliber's typical energy moved (the game stats of every firearm
 /// firing it follow it). The whole folder is loaded too when another import came between.
 pub async fn import_dir(db: &Db, dir: &Path, progress: bool) -> Result<Summary, ImportError> {
+    // The content is read and checked first: a bad file refuses the import before anything is written.
+    let content = content::load_dir(dir)?;
+    let content = content.as_ref();
     if let Some((catalog, part)) = source_files::changed_part(db, dir).await? {
         let files_parsed = Some((part.files.len(), part.files_in_folder));
-        if let Some(summary) = import_scoped(db, Arc::new(catalog), Scope::Part(part), progress).await? {
+        if let Some(summary) =
+            import_scoped(db, Arc::new(catalog), Scope::Part(part), content, progress).await?
+        {
             return Ok(Summary { files_parsed, ..summary });
         }
         tracing::info!(
@@ -149,7 +157,8 @@ pub async fn import_dir(db: &Db, dir: &Path, progress: bool) -> Result<Summary, 
     }
     let (catalog, files) = load::load_dir_with_files(dir)?;
     let files_parsed = Some((files.len(), files.len()));
-    let summary = import_scoped(db, Arc::new(catalog), Scope::Whole { files: Some(files) }, progress).await?;
+    let summary =
+        import_scoped(db, Arc::new(catalog), Scope::Whole { files: Some(files) }, content, progress).await?;
     Ok(Summary { files_parsed, ..summary.expect("an import of the whole catalog is never outdated") })
 }
 
@@ -171,21 +180,23 @@ pub async fn import(
     catalog: impl Into<Arc<Catalog>>,
     progress: bool,
 ) -> Result<Summary, ImportError> {
-    let summary = import_scoped(db, catalog.into(), Scope::Whole { files: None }, progress).await?;
+    let summary = import_scoped(db, catalog.into(), Scope::Whole { files: None }, None, progress).await?;
     Ok(summary.expect("an import of the whole catalog is never outdated"))
 }
 
-/// Import `catalog` as `scope` says; None when a part was read against an outdated revision.
+/// Import `catalog` as `scope` says, and `content` when the folder has some (None leaves the
+/// stored content as it is); None when a part was read against an outdated revision.
 /// The catalog is shared with the thread that builds its rows (`RowFeed`).
 async fn import_scoped(
     db: &Db,
     catalog: Arc<Catalog>,
     scope: Scope,
+    content: Option<&Content>,
     progress: bool,
 ) -> Result<Option<Summary>, ImportError> {
     let mut writer =
         db.bulk_writer().await.map_err(ImportError::database("cannot connect for the import"))?;
-    let outcome = import_on(&mut writer, db, catalog, scope, progress).await;
+    let outcome = import_on(&mut writer, db, catalog, scope, content, progress).await;
     writer.finish().await;
     outcome
 }
@@ -196,6 +207,7 @@ async fn import_on(
     db: &Db,
     catalog: Arc<Catalog>,
     scope: Scope,
+    content: Option<&Content>,
     progress: bool,
 ) -> Result<Option<Summary>, ImportError> {
     let total = catalog.record_count();
@@ -273,6 +285,12 @@ async fn import_on(
         Scope::Whole { files: Some(files) } => source_files::replace(&mut tx, db, files).await?,
         Scope::Whole { files: None } => source_files::forget(&mut tx).await?,
         Scope::Part(part) => source_files::update(&mut tx, db, &part.files, &part.removed).await?,
+    }
+
+    if let Some(content) = content {
+        summary.content = content::store::sync(&mut tx, content, &now)
+            .await
+            .map_err(ImportError::database("writing the content"))?;
     }
 
     if summary.changed() > 0 {

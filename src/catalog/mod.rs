@@ -3,6 +3,7 @@
 mod bulk_references;
 pub mod change_log;
 pub mod check;
+pub mod content;
 pub mod export;
 pub mod game_stats;
 pub mod held;

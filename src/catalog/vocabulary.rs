@@ -217,6 +217,19 @@ pub const BULLET_TYPES: &[&str] = &[
 pub const INTERFACE_KINDS: &[&str] =
     &["rail", "handguard_slot", "muzzle_thread", "optic_footprint", "magazine_well", "stock_interface"];
 
+/// Changelog entry categories (the spec's Versioning rule 7).
+pub const CHANGELOG_CATEGORIES: &[&str] = &["feature", "improvement", "bugfix", "data", "breaking"];
+/// Service notice variants.
+pub const NOTICE_VARIANTS: &[&str] = &["info", "warning", "critical"];
+/// What a notice file announces: a notice, or a scheduled maintenance window (not in the spec).
+pub const NOTICE_KINDS: &[&str] = &["notice", "maintenance"];
+/// Whether a notice file is served (not in the spec).
+pub const NOTICE_STATUSES: &[&str] = &["active", "inactive"];
+/// Blog post categories (not in the spec).
+pub const BLOG_CATEGORIES: &[&str] = &["guide", "announcement", "data"];
+/// Blog post statuses (not in the spec; offers have the same two).
+pub const BLOG_STATUSES: &[&str] = &["draft", "published"];
+
 /// The strongest kind among `kinds` (an unknown kind counts as `other`).
 pub fn best_source_kind<'a>(kinds: impl IntoIterator<Item = &'a str>) -> Option<&'static str> {
     kinds

@@ -5,14 +5,14 @@ use std::path::{Path, PathBuf};
 use clap::Subcommand;
 
 use super::{CliError, connect_and_migrate};
-use crate::catalog::{check, export, import, load, synth};
+use crate::catalog::{check, content, export, import, load, synth};
 
 #[derive(Subcommand)]
 pub enum CatalogCommand {
     /// Validate PATH, then write what changed (one transaction) and record the change events.
     /// Imported again, a folder has only the files whose bytes moved parsed (`import::import_dir`).
     Import { path: PathBuf },
-    /// Validate the data and run the rules: print the errors (exit 1 when there is any), then the
+    /// Validate the data (the content under PATH/content included) and run the rules: print the errors (exit 1 when there is any), then the
     /// warnings' counts (each warning with --warnings).
     Check {
         #[arg(default_value = "data")]
@@ -47,6 +47,8 @@ pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), CliE
         }
         CatalogCommand::Check { path, hosts, warnings } => {
             let catalog = load::load_dir(&path)?;
+            // The changelog, blog and notices are checked as the import reads them.
+            content::load_dir(&path)?;
             let hosts = hosts.unwrap_or_else(|| path.join(load::HOST_LIST_FILE));
             let hosts = check::hosts::HostList::load(&hosts)?;
             let report = check::check(&catalog, &hosts);

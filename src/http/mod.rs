@@ -1,6 +1,7 @@
 //! The HTTP face of the service, grouped by what each part does:
 //! - `catalog`, `account`, `vendor`, `service`, `game`: the handlers, one file per resource family (per operation
 //!   where a family is large, as under `catalog::firearms`), holding only their own logic;
+//! - `content`: the changelog, its feed, the blog and the notices (keyless);
 //! - `access`: the gate of keyed operations and the extractors of the admitted caller and paging;
 //! - `extract`: what handlers take already checked (path ids, query parameters);
 //! - `error`: `ApiError` as a response;
@@ -11,6 +12,7 @@
 pub mod access;
 pub mod account;
 pub mod catalog;
+pub mod content;
 pub mod edge;
 pub mod error;
 pub mod extract;

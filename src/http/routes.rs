@@ -18,6 +18,7 @@ use crate::http::catalog::{
     ammunition, attachments, calibers, categories, countries, firearms, game_stats_versions,
     manufacturer_history, manufacturers, offers,
 };
+use crate::http::content::{blog, changelog, notices};
 use crate::http::edge::cors;
 use crate::http::edge::operation::OperationLayer;
 use crate::http::edge::service::Edge;
@@ -125,6 +126,12 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(stats::rankings::feature_frequency))
         .routes(routes!(stats::eras::caliber_popularity_by_era))
         .routes(routes!(docs::limits))
+        .routes(routes!(changelog::list))
+        .routes(routes!(changelog::feed))
+        .routes(routes!(changelog::entry))
+        .routes(routes!(blog::list))
+        .routes(routes!(blog::post))
+        .routes(routes!(notices::list))
 }
 
 /// The OpenAPI description of `operations()`, bound to the operations table, without a server

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::access::admission::Access;
 use crate::config::Config;
 use crate::db::Db;
+use crate::read::content::ContentHandle;
 use crate::read::snapshot::CatalogHandle;
 use crate::shutdown::Shutdown;
 use crate::webhooks::Webhooks;
@@ -21,6 +22,8 @@ pub struct Shared {
     pub shutdown: Shutdown,
     pub access: Arc<Access>,
     pub catalog: CatalogHandle,
+    /// The changelog, blog and notices.
+    pub content: ContentHandle,
     pub webhooks: Webhooks,
 }
 

@@ -5,6 +5,7 @@
 
 pub mod aggregates;
 pub mod arsenals;
+pub mod content;
 pub mod deferred;
 pub mod error;
 pub mod facts;

@@ -6,6 +6,7 @@ mod support;
 mod access;
 mod account;
 mod catalog;
+mod content;
 mod contract;
 mod game;
 mod sellers;

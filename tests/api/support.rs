@@ -330,11 +330,13 @@ pub fn sample_path(template: &str) -> String {
         t if t.starts_with("/v1/manufacturers/") => "glock",
         t if t.starts_with("/v1/calibers/") => "9x19mm-parabellum",
         t if t.starts_with("/v1/ammunition/") => "9x19mm-parabellum-115gr-fmj",
+        t if t.starts_with("/v1/changelog/") => "2026-11-22-webhooks",
         _ => "sample",
     };
+    let slug = if template.starts_with("/v1/blog/") { "keeping-a-local-copy-fresh" } else { "pistols" };
     template
         .replace("{id}", id)
-        .replace("{slug}", "pistols")
+        .replace("{slug}", slug)
         .replace("{code}", "AT")
         .replace("{version}", "2026.1")
         .replace("{imageId}", "1")

@@ -10,6 +10,7 @@ use crate::access::admission::Access;
 use crate::access::caller::{AccountCaller, Caller, ShopCaller};
 use crate::access::operations::{self, Style};
 use crate::access::paging::{Limit, Paging};
+use crate::access::plan::Plan;
 use crate::error::{ApiError, Reason};
 use crate::http::extract::query_string;
 
@@ -57,13 +58,16 @@ where
 {
     type Rejection = ApiError;
 
-    /// Paging for the matched operation, the caller's plan, and the burst guard.
+    /// Paging for the matched operation, the caller's plan, and the burst guard. A keyless
+    /// operation (the changelog, the blog) pages as deep as Explorer, with totals (public content
+    /// holds nothing back), and without a burst guard: there is no key to count a streak against.
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         let access = Arc::<Access>::from_ref(state);
-        let caller = Caller::from_request_parts(parts, state).await?;
         let path = parts.extensions.get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_default();
         let operation = operations::for_request(parts.method.as_str(), &path);
-        let Some((number, Style::Page { default, max })) = operation.map(|op| (op.number, op.style)) else {
+        let Some((number, keyed, Style::Page { default, max })) =
+            operation.map(|op| (op.number, op.min_plan.is_some(), op.style))
+        else {
             tracing::error!(route = path, "a paged handler on an operation the table does not page");
             return Err(ApiError::new(
                 Reason::InternalError,
@@ -71,6 +75,11 @@ where
             ));
         };
         let query = query_string::of(parts);
+        if !keyed {
+            let paging = Paging::parse(&query, default, max, access.plans.get(Plan::Explorer))?;
+            return Ok(Paging { totals: true, ..paging });
+        }
+        let caller = Caller::from_request_parts(parts, state).await?;
         let paging = Paging::parse(&query, default, max, access.plans.get(caller.plan))?;
         access.burst.check(&caller.subject(), number, paging.page)?;
         Ok(paging)

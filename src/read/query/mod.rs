@@ -12,6 +12,7 @@ pub mod ammunition;
 pub mod attachments;
 pub mod calibers;
 pub mod categories;
+pub mod content;
 pub mod countries;
 pub mod dimensions;
 pub mod facets;
