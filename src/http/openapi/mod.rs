@@ -39,7 +39,8 @@ use crate::error::Reason;
             Maintenance: while the operator pauses the API, every operation that needs a key answers \
             503 SERVICE_UNAVAILABLE, reason MAINTENANCE, with Retry-After and the operator's message, \
             before the key is checked (no limit is spent, no usage counted); the operations without a \
-            key, /health, /ready and this description still answer."
+            key, /health, /ready and this description still answer. GET /v1/docs/operations lists \
+            every operation with its plan, paging and rate-limit bucket."
     ),
     security(("ApiKeyHeader" = []), ("BearerKey" = [])),
     components(schemas(ErrorEnvelope, ErrorBody, crate::access::paging::Pagination)),

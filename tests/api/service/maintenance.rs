@@ -69,7 +69,7 @@ async fn maintenance_pauses_keyed_operations_and_leaves_the_probes_and_keyless_o
     let (status, reason, _) = error_reason(app.get_with_key("/v1/me/usage", "ak_nonsense").await).await;
     assert_eq!((status, reason.as_str()), (503, "MAINTENANCE"));
 
-    for path in ["/health", "/ready", "/openapi.json", "/v1/docs/limits"] {
+    for path in ["/health", "/ready", "/openapi.json", "/v1/docs/limits", "/v1/docs/operations"] {
         assert_eq!(app.get(path).await.status(), 200, "{path} answers during maintenance");
     }
     assert_eq!(app.get("/docs/").await.status(), 200);

@@ -1,9 +1,10 @@
-//! The service itself: probes, maintenance mode, the error envelope,
+//! The service itself: probes, the public docs reads, maintenance mode, the error envelope,
 //! shutdown and the executable.
 
 mod binary;
 mod caching;
 mod connections;
+mod docs;
 mod envelope;
 mod health;
 mod maintenance;
