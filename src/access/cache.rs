@@ -2,9 +2,9 @@
 //! authenticating a request needs no database round trip.
 //!
 //! Every change to accounts, keys, shops or maintenance mode bumps `access_revision` in the
-//! database (the command line and the API alike). A background task polls that one number every 250 ms and reloads the
-//! table when it moved, so a change made anywhere is seen by every node within a second; the node
-//! that made a change can call `reload` to see it at once.
+//! database (the command line and the API alike). A background task polls that one number every
+//! 250 ms and reloads the table when it moved, so a change made anywhere is seen by every node
+//! within a second; the node that made a change can call `reload` to see it at once.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};

@@ -26,18 +26,14 @@ pub enum MaintenanceCommand {
 }
 
 pub async fn run(command: MaintenanceCommand, database_url: &str) -> Result<(), CliError> {
-    // Checked before connecting, so a bad argument is named even without a database.
-    let pause = match &command {
+    let state = match command {
         MaintenanceCommand::On { retry_after, message } => {
-            Some(Pause::parse(retry_after, message.as_deref())?)
+            // Checked before connecting, so a bad argument is named even without a database.
+            let pause = Pause::parse(&retry_after, message.as_deref())?;
+            maintenance::switch_on(&connect_and_migrate(database_url).await?, &pause).await?
         }
-        MaintenanceCommand::Off | MaintenanceCommand::Status => None,
-    };
-    let db = connect_and_migrate(database_url).await?;
-    let state = match (command, pause) {
-        (MaintenanceCommand::On { .. }, Some(pause)) => maintenance::switch_on(&db, &pause).await?,
-        (MaintenanceCommand::Off, _) => maintenance::switch_off(&db).await?,
-        _ => maintenance::current(&db).await?,
+        MaintenanceCommand::Off => maintenance::switch_off(&connect_and_migrate(database_url).await?).await?,
+        MaintenanceCommand::Status => maintenance::current(&connect_and_migrate(database_url).await?).await?,
     };
     println!("{}", described(&state));
     Ok(())
