@@ -1,16 +1,19 @@
-//! Each node's copy of the key table, so that authenticating a request needs no database round trip.
+//! Each node's copy of the key table and the maintenance state (`access::maintenance`), so that
+//! authenticating a request needs no database round trip.
 //!
-//! Every change to accounts, keys or shops bumps `access_revision` in the database (the command
-//! line and the API alike). A background task polls that one number every 250 ms and reloads the
-//! table when it moved, so a change made anywhere is seen by every node within a second; the node
-//! that made a change can call `reload` to see it at once.
+//! Every change to accounts, keys, shops or maintenance mode bumps `access_revision` in the
+//! database (the command line and the API alike). A background task polls that one number every
+//! 250 ms and reloads the table when it moved, so a change made anywhere is seen by every node
+//! within a second; the node that made a change can call `reload` to see it at once.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
+use super::maintenance::{self, Maintenance};
 use super::plan::Plan;
 use crate::db::Db;
+use crate::error::ApiError;
 use crate::fast_hash::FastMap;
 
 #[derive(Debug, Clone)]
@@ -53,6 +56,7 @@ struct Loaded {
     revision: i64,
     /// By the key's SHA-256 (stored as hex, held as bytes).
     by_hash: Arc<FastMap<[u8; 32], Arc<KeyEntry>>>,
+    maintenance: Maintenance,
 }
 
 type KeyRow = (
@@ -77,6 +81,16 @@ impl KeyCache {
     /// The entry for a key's SHA-256.
     pub fn get(&self, digest: &[u8; 32]) -> Option<Arc<KeyEntry>> {
         self.inner.read().expect("never poisoned").by_hash.get(digest).cloned()
+    }
+
+    /// The maintenance state as of the last reload (for the read side, e.g. a notice).
+    pub fn maintenance(&self) -> Maintenance {
+        self.inner.read().expect("never poisoned").maintenance.clone()
+    }
+
+    /// The 503 MAINTENANCE a keyed operation answers while maintenance is on; None while off.
+    pub fn paused(&self) -> Option<ApiError> {
+        self.inner.read().expect("never poisoned").maintenance.refusal()
     }
 
     pub async fn reload(&self) -> sqlx::Result<()> {
@@ -125,9 +139,18 @@ impl KeyCache {
             };
             by_hash.insert(digest, Arc::new(entry));
         }
+        let maintenance = maintenance::read(&mut *self.db.pool().acquire().await?).await?;
         let mut inner = self.inner.write().expect("never poisoned");
+        if inner.maintenance.on != maintenance.on {
+            tracing::info!(
+                on = maintenance.on,
+                retry_after = maintenance.retry_after,
+                "maintenance mode changed"
+            );
+        }
         inner.revision = revision;
         inner.by_hash = Arc::new(by_hash);
+        inner.maintenance = maintenance;
         Ok(())
     }
 
@@ -151,6 +174,14 @@ impl KeyCache {
             }
         }
     }
+}
+
+/// Tell every node that accounts, keys, shops or maintenance mode changed: each key cache reloads.
+pub async fn bump_access_revision(conn: &mut sqlx::AnyConnection) -> sqlx::Result<()> {
+    sqlx::query("UPDATE service_state SET value = value + 1 WHERE name = 'access_revision'")
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
 }
 
 async fn access_revision(db: &Db) -> sqlx::Result<i64> {

@@ -1,28 +1,41 @@
 //! The operation catalog of ../shared/spec/operations.md: every one of the 135 operations with
-//! its minimum plan and paging style. Authorization, paging defaults and `/v1/docs/operations` all
-//! read this one table.
+//! its minimum plan and paging style. Authorization, paging defaults, the router's binding to the
+//! description and `/v1/docs/operations` (`access::operation_catalog`) all read this one table.
 
 use std::sync::OnceLock;
+
+use serde::Serialize;
 
 use super::plan::Plan;
 use crate::fast_hash::FastMap;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How an operation answers and pages; `/v1/docs/operations` serves it as `{"style": "page",
+/// "default": 20, "max": 100}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(tag = "style", rename_all = "camelCase")]
+#[schema(as = PagingStyle)]
 pub enum Style {
     /// page + per_page, paged envelope.
     Page {
+        /// per_page when none is sent.
         default: u32,
+        /// The largest per_page (more is a 400).
         max: u32,
     },
     /// A single `limit`, no pagination object.
     Limit {
+        /// limit when none is sent.
         default: u32,
+        /// The largest limit (more is a 400).
         max: u32,
     },
+    /// One answer in the success envelope.
     One,
+    /// A file (an image, an SVG, a feed), not the envelope.
     File,
     /// The health probes' flat bodies.
     Flat,
+    /// A redirect (302) to another address.
     Redirect,
 }
 

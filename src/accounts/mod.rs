@@ -108,10 +108,7 @@ fn now() -> String {
 
 /// Tell every node that accounts, keys or shops changed.
 async fn bump_access_revision(conn: &mut AnyConnection) -> Result<()> {
-    sqlx::query("UPDATE service_state SET value = value + 1 WHERE name = 'access_revision'")
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
+    Ok(crate::access::cache::bump_access_revision(conn).await?)
 }
 
 async fn account_exists(conn: &mut AnyConnection, id: &str) -> Result<()> {

@@ -1,6 +1,7 @@
 //! Why a command failed. Whatever the cause, `cli::main` prints it as one line on stderr,
 //! `error: ` and the message, and exits 1; the cause stays attached for `is_unavailable`.
 
+use crate::access::maintenance::MaintenanceError;
 use crate::accounts::AccountError;
 use crate::app::StartupError;
 use crate::catalog::check::hosts::HostListError;
@@ -42,6 +43,8 @@ pub enum CliError {
     Startup(#[from] StartupError),
     #[error(transparent)]
     Webhooks(#[from] WebhookError),
+    #[error(transparent)]
+    Maintenance(#[from] MaintenanceError),
     #[error("server failed: {0}")]
     Serve(#[source] std::io::Error),
 }
@@ -61,6 +64,7 @@ impl CliError {
             Self::Stored(error) => error.is_unavailable(),
             Self::Freeze(error) => error.is_unavailable(),
             Self::Webhooks(error) => error.is_unavailable(),
+            Self::Maintenance(error) => error.is_unavailable(),
             Self::Snapshot(SnapshotError::Database(error)) => crate::db::is_unavailable(error),
             Self::Snapshot(SnapshotError::Stored(error)) => error.is_unavailable(),
             Self::Invalid(_)

@@ -12,6 +12,7 @@ mod accounts;
 mod catalog;
 mod error;
 mod game_stats;
+mod maintenance;
 mod staff;
 
 pub use error::CliError;
@@ -74,6 +75,9 @@ enum Command {
     /// Freeze the live game stats as a versioned dataset.
     #[command(subcommand, name = "game-stats")]
     GameStats(game_stats::GameStatsCommand),
+    /// Pause the keyed API on every node (503 MAINTENANCE with Retry-After), resume it, or show it.
+    #[command(subcommand)]
+    Maintenance(maintenance::MaintenanceCommand),
 }
 
 #[derive(clap::Args, Default)]
@@ -205,6 +209,7 @@ async fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Reports(command)) => staff::run_reports(command, &cli.database_url).await,
         Some(Command::Support(command)) => staff::run_support(command, &cli.database_url).await,
         Some(Command::GameStats(command)) => game_stats::run(command, &cli.database_url).await,
+        Some(Command::Maintenance(command)) => maintenance::run(command, &cli.database_url).await,
     }
 }
 

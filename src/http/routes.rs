@@ -3,15 +3,18 @@
 //! Documented operations are registered through `OpenApiRouter::routes`, so the router and the
 //! OpenAPI description are built from the same list and cannot drift apart.
 
-use std::sync::Arc;
+use std::collections::BTreeSet;
+use std::sync::{Arc, OnceLock};
 
 use axum::Router;
 use axum::routing::get;
 use utoipa::OpenApi;
 use utoipa::openapi::OpenApi as OpenApiDocument;
+use utoipa::openapi::path::HttpMethod;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::access::operations::{OPERATIONS, Operation};
 use crate::error::ApiError;
 use crate::http::account::{collections, favorites, reports, support, usage, webhooks};
 use crate::http::catalog::{
@@ -125,6 +128,7 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(stats::rankings::action_types))
         .routes(routes!(stats::rankings::feature_frequency))
         .routes(routes!(stats::eras::caliber_popularity_by_era))
+        .routes(routes!(docs::operations))
         .routes(routes!(docs::limits))
         .routes(routes!(changelog::list))
         .routes(routes!(changelog::feed))
@@ -132,6 +136,27 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(blog::list))
         .routes(routes!(blog::post))
         .routes(routes!(notices::list))
+}
+
+/// The numbers of the operations this build routes (and so documents), read once from the
+/// description of `operations()`: `served` in /v1/docs/operations.
+pub fn served() -> &'static BTreeSet<u16> {
+    static SERVED: OnceLock<BTreeSet<u16>> = OnceLock::new();
+    SERVED.get_or_init(|| {
+        let paths = openapi_document().paths;
+        let documented = |op: &&Operation| {
+            let method = match op.method {
+                "GET" => HttpMethod::Get,
+                "POST" => HttpMethod::Post,
+                "PUT" => HttpMethod::Put,
+                "PATCH" => HttpMethod::Patch,
+                "DELETE" => HttpMethod::Delete,
+                _ => return false,
+            };
+            paths.get_path_operation(op.path, method).is_some()
+        };
+        OPERATIONS.iter().filter(documented).map(|op| op.number).collect()
+    })
 }
 
 /// The OpenAPI description of `operations()`, bound to the operations table, without a server

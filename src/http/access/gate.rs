@@ -1,7 +1,8 @@
-//! The access layer in front of every keyed operation, in the order of DESIGN.md: transport
-//! (keys only over HTTPS) → credential (401) → plan and account (403) → rate limits (429), all
-//! decided by `access::admission` → the handler (which validates its parameters and answers 304
-//! when it can) → the day's count and usage, unless the answer was 304.
+//! The access layer in front of every keyed operation, in the order of DESIGN.md: maintenance
+//! (503 while the operator has paused the keyed API, `access::maintenance`) → transport (keys only
+//! over HTTPS) → credential (401) → plan and account (403) → rate limits (429), all decided by
+//! `access::admission` → the handler (which validates its parameters and answers 304 when it can)
+//! → the day's count and usage, unless the answer was 304.
 
 use std::sync::Arc;
 
@@ -57,26 +58,31 @@ where
         cache_policy(&mut response, operation, false);
         return response;
     }
+    // Paused before anything else: no key is read, no limit spent, no usage counted.
+    if let Some(paused) = access.keys.paused() {
+        return refused(paused, operation);
+    }
     let now = clock::Second::now();
     if let Err(error) = check_transport(&access.transport, request.headers(), request.extensions()) {
-        let mut response = error.into_response();
-        cache_policy(&mut response, operation, true);
-        return response;
+        return refused(error, operation);
     }
     let day = now.day;
     let caller = match admission::admit(access, operation, presented_key(request.headers()), now, &day).await
     {
         Ok(caller) => caller,
-        Err(error) => {
-            let mut response = error.into_response();
-            cache_policy(&mut response, operation, true);
-            return response;
-        }
+        Err(error) => return refused(error, operation),
     };
     let subject = caller.subject().into_owned();
     request.extensions_mut().insert(caller);
     let mut response = inner(request).await;
     admission::settle(access, operation, &subject, &day, response.status() == StatusCode::NOT_MODIFIED).await;
+    cache_policy(&mut response, operation, true);
+    response
+}
+
+/// A keyed operation's refusal before its handler ran.
+fn refused(error: ApiError, operation: &Operation) -> Response {
+    let mut response = error.into_response();
     cache_policy(&mut response, operation, true);
     response
 }

@@ -122,7 +122,13 @@ fn bind_operation(operation: &mut Operation, row: &operations::Operation) {
         add("500", error("Internal error; quote request_id"));
     }
     if keyed {
-        add("503", with_retry_after(error("A dependency (database, Redis) is unavailable; retry shortly")));
+        add(
+            "503",
+            with_retry_after(error(
+                "A dependency (database, Redis) is unavailable, or the API is paused for maintenance \
+                 (MAINTENANCE, with the operator's message); retry after Retry-After seconds",
+            )),
+        );
     }
 }
 

@@ -35,7 +35,12 @@ use crate::error::Reason;
             allowance is checked and counted in one atomic step and resets at midnight UTC; a 304 \
             spends a per-minute slot but not the day. Ten or more consecutive pages of one list \
             operation within 90 seconds is 429 PAGINATION_BURST, whatever other parameters change. \
-            A 429 carries Retry-After (60 per minute, 3600 for the day, 90 for a page burst)."
+            A 429 carries Retry-After (60 per minute, 3600 for the day, 90 for a page burst).\n\n\
+            Maintenance: while the operator pauses the API, every operation that needs a key answers \
+            503 SERVICE_UNAVAILABLE, reason MAINTENANCE, with Retry-After and the operator's message, \
+            before the key is checked (no limit is spent, no usage counted); the operations without a \
+            key, /health, /ready and this description still answer. GET /v1/docs/operations lists \
+            every operation with its plan, paging and rate-limit bucket."
     ),
     security(("ApiKeyHeader" = []), ("BearerKey" = [])),
     components(schemas(ErrorEnvelope, ErrorBody, crate::access::paging::Pagination)),

@@ -4,6 +4,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::access::maintenance::Maintenance;
 use crate::access::paging::{Pagination, Paging};
 use crate::read::content::{BlogPostDetail, BlogPostItem, ChangelogItem, NoticeItem, Published};
 use crate::read::error::QueryError;
@@ -73,16 +74,18 @@ pub struct Notices<'a> {
     /// Notices in effect now: each active one whose start (if any) has passed and whose end (if
     /// any) has not.
     pub notices: Vec<&'a NoticeItem>,
-    /// Announced maintenance windows that have not ended, soonest first.
+    /// Announced maintenance windows that have not ended, most severe first, then soonest.
     pub maintenance_windows: Vec<&'a NoticeItem>,
+    /// Whether keyed operations are paused right now (`armory maintenance on`), and why.
+    pub maintenance: Maintenance,
 }
 
-/// The notices in effect at `now` (`YYYY-MM-DD HH:MM:SS` UTC) and the maintenance windows not
-/// yet over.
-pub fn notices<'a>(content: &'a Published, now: &str) -> Notices<'a> {
+/// The notices in effect at `now` (`YYYY-MM-DD HH:MM:SS` UTC), the maintenance windows not yet
+/// over, and the maintenance mode the node holds.
+pub fn notices<'a>(content: &'a Published, now: &str, maintenance: Maintenance) -> Notices<'a> {
     let not_over = |item: &NoticeItem| item.ends_at.as_deref().is_none_or(|ends| ends > now);
     let started = |item: &NoticeItem| item.starts_at.as_deref().is_none_or(|starts| starts <= now);
-    let mut answer = Notices { notices: Vec::new(), maintenance_windows: Vec::new() };
+    let mut answer = Notices { notices: Vec::new(), maintenance_windows: Vec::new(), maintenance };
     for held in &content.notices {
         let item = &held.item;
         if held.maintenance && not_over(item) {

@@ -4,6 +4,7 @@
 mod json_schema;
 mod layers;
 mod openapi;
+mod operation_catalog;
 mod refusals;
 mod schemas;
 mod shapes;

@@ -1,8 +1,9 @@
 //! Response schemas for the OpenAPI description: the catalog's answer shapes
 //! (`read::rendered::shapes`), answers the handlers of several areas name (`Deleted`, and the
-//! plan table and buyers' offers, which are `access`'s and `sellers`' own types), and the
-//! description of the sellers' request bodies.
+//! plan table, the operation catalog and buyers' offers, which are `access`'s and `sellers`' own
+//! types), and the description of the sellers' request bodies.
 
+pub use crate::access::operation_catalog::OperationCatalog;
 pub use crate::access::paging::Pagination;
 pub use crate::access::plan::PlanLimits;
 pub use crate::read::rendered::shapes::*;
