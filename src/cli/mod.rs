@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 
 mod accounts;
 mod catalog;
+mod contract;
 mod error;
 mod game_stats;
 mod staff;
@@ -74,6 +75,9 @@ enum Command {
     /// Freeze the live game stats as a versioned dataset.
     #[command(subcommand, name = "game-stats")]
     GameStats(game_stats::GameStatsCommand),
+    /// Call every documented operation in process and check each answer against the description
+    /// (the served one, or --openapi FILE); exit 1 when one fails.
+    Contract(contract::ContractArgs),
 }
 
 #[derive(clap::Args, Default)]
@@ -205,6 +209,7 @@ async fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Reports(command)) => staff::run_reports(command, &cli.database_url).await,
         Some(Command::Support(command)) => staff::run_support(command, &cli.database_url).await,
         Some(Command::GameStats(command)) => game_stats::run(command, &cli.database_url).await,
+        Some(Command::Contract(args)) => contract::run(args, &cli.database_url).await,
     }
 }
 

@@ -24,7 +24,7 @@ use crate::http::edge::service::Edge;
 use crate::http::game;
 use crate::http::openapi;
 use crate::http::openapi::binding::UnboundRoute;
-use crate::http::service::{docs, health, metrics};
+use crate::http::service::{contract, docs, health, metrics, samples};
 use crate::http::state::AppState;
 use crate::http::stats;
 use crate::http::vendor;
@@ -125,6 +125,8 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(stats::rankings::feature_frequency))
         .routes(routes!(stats::eras::caliber_popularity_by_era))
         .routes(routes!(docs::limits))
+        .routes(routes!(samples::samples))
+        .routes(routes!(contract::contract))
 }
 
 /// The OpenAPI description of `operations()`, bound to the operations table, without a server

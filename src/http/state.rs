@@ -22,6 +22,8 @@ pub struct Shared {
     pub access: Arc<Access>,
     pub catalog: CatalogHandle,
     pub webhooks: Webhooks,
+    /// The contract run and the samples, kept (`http::self_check`).
+    pub self_check: crate::http::self_check::Caches,
 }
 
 impl AppState {

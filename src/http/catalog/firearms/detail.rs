@@ -1,9 +1,11 @@
 //! GET /v1/firearms/{id}: the pre-rendered detail for the caller's plan.
 
+use axum::Extension;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 
 use crate::access::caller::Caller;
+use crate::http::access::InProcessCaller;
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
@@ -22,10 +24,14 @@ pub async fn detail(
     State(state): State<AppState>,
     snapshot: CurrentSnapshot,
     caller: Caller,
+    in_process: Option<Extension<InProcessCaller>>,
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let detail = firearms::detail(&snapshot, &id, View::of(caller.plan))?;
-    // Every request for a known firearm counts towards the popular list (operation 40), 304s too.
-    state.access.usage.count_view(&id, &crate::clock::Second::now().day);
+    // Every request for a known firearm counts towards the popular list (operation 40), 304s too;
+    // the service's own requests (`http::access::in_process`) never do.
+    if in_process.is_none() {
+        state.access.usage.count_view(&id, &crate::clock::Second::now().day);
+    }
     Ok(detail.into_response())
 }
