@@ -10,7 +10,7 @@ use crate::http::AppState;
 /// that need one are skipped with the reason (`missing`).
 #[derive(Debug, Clone, Default)]
 pub struct Arguments {
-    /// A firearm with a caliber and an image (and users, when one has them).
+    /// A firearm with a caliber (with an image and users, when one has them).
     pub firearm: Option<Firearm>,
     /// A second firearm, for the comparisons.
     pub other_firearm: Option<String>,
@@ -46,12 +46,20 @@ impl Arguments {
     pub async fn find(state: &AppState) -> Self {
         let snapshot = state.catalog.current();
         let catalog = &snapshot.catalog;
-        let usable = |f: &crate::catalog::model::Firearm| !f.calibers.is_empty() && !f.images.is_empty();
-        let chosen = catalog
-            .firearms
-            .iter()
-            .find(|f| usable(f) && !f.users.is_empty())
-            .or_else(|| catalog.firearms.iter().find(|f| usable(f)));
+        // A firearm with a caliber, preferring one with an image and users (its sub-resources then
+        // answer with data); the first with all three ends the search.
+        let mut chosen = None;
+        let mut best = 0;
+        for f in catalog.firearms.iter().filter(|f| !f.calibers.is_empty()) {
+            let score = 1 + usize::from(!f.images.is_empty()) * 2 + usize::from(!f.users.is_empty());
+            if score > best {
+                best = score;
+                chosen = Some(f);
+                if best == 4 {
+                    break;
+                }
+            }
+        }
         let firearm = chosen.as_deref().map(|f| {
             let caliber = f.calibers.iter().find(|c| c.is_primary).unwrap_or(&f.calibers[0]);
             Firearm {
@@ -193,7 +201,7 @@ fn missing(name: &str, area: &str) -> String {
         ("id", "ammunition") => "the catalog holds no ammunition load".to_owned(),
         ("id", "attachments") => "the catalog holds no attachment".to_owned(),
         ("code", _) => "the chosen firearm names no country".to_owned(),
-        _ => "the catalog holds no firearm with a caliber and an image".to_owned(),
+        _ => "the catalog holds no firearm with a caliber".to_owned(),
     }
 }
 

@@ -59,16 +59,12 @@ pub async fn run(state: &AppState, description: &Value) -> Result<ContractRun, A
     let started_at = crate::clock::rfc3339_now();
     let started = Instant::now();
     let revision = state.catalog.current().revision;
-    let edge = routes::build(state.clone(), None).map_err(|e| ApiError::internal(e.to_string()))?;
+    let edge = run::router(state)?;
     let arguments = Arguments::find(state).await;
     let checker = Checker::new(description);
     let mut operations = Vec::new();
-    let paths = description["paths"].as_object().into_iter().flatten();
-    for (template, item) in paths {
-        for (method, operation) in item.as_object().into_iter().flatten() {
-            operations
-                .push(run::check_operation(&edge, &checker, &arguments, method, template, operation).await);
-        }
+    for (method, template, operation) in run::documented(description) {
+        operations.push(run::check_operation(&edge, &checker, &arguments, method, template, operation).await);
     }
     let mut totals = Totals::default();
     for check in &operations {

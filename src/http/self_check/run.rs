@@ -14,8 +14,10 @@ use utoipa::ToSchema;
 use super::arguments::Arguments;
 use super::json_schema::Checker;
 use crate::access::operations::{self, Style};
+use crate::error::ApiError;
 use crate::http::access::InProcessCaller;
 use crate::http::edge::service::Edge;
+use crate::http::{AppState, routes};
 
 /// The largest answer the self-check reads.
 const MAX_ANSWER_BYTES: usize = 64 << 20;
@@ -62,6 +64,21 @@ pub struct Answer {
 pub enum Purpose {
     Contract,
     Samples,
+}
+
+/// The service's own router, built as the node builds it.
+pub fn router(state: &AppState) -> Result<Edge, ApiError> {
+    routes::build(state.clone(), None).map_err(|e| ApiError::internal(e.to_string()))
+}
+
+/// Every operation `description` documents, in its order: (method as it keys it, lowercase; path
+/// template; the operation's description).
+pub fn documented(description: &Value) -> impl Iterator<Item = (&str, &str, &Value)> {
+    let paths = description["paths"].as_object().into_iter().flatten();
+    paths.flat_map(|(template, item)| {
+        let methods = item.as_object().into_iter().flatten();
+        methods.map(move |(method, operation)| (method.as_str(), template.as_str(), operation))
+    })
 }
 
 /// The request path and query to call `method template` with, or why it is not called.

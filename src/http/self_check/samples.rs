@@ -58,7 +58,6 @@ pub struct SampleResponse {
     pub content_type: Option<String>,
     /// The JSON body (a text for another content type), each list cut to its first 3 items and each
     /// text to 400 characters.
-    #[schema(value_type = Object)]
     pub body: Value,
     /// Whether anything was cut from the body.
     pub truncated: bool,
@@ -76,41 +75,38 @@ pub struct SkippedSample {
 pub async fn take(state: &AppState) -> Result<Samples, ApiError> {
     let generated_at = crate::clock::rfc3339_now();
     let revision = state.catalog.current().revision;
-    let edge = routes::build(state.clone(), None).map_err(|e| ApiError::internal(e.to_string()))?;
+    let edge = run::router(state)?;
     let arguments = Arguments::find(state).await;
     let description = serde_json::to_value(routes::openapi_document()).expect("the description serialises");
     let (mut samples, mut skipped) = (Vec::new(), Vec::new());
-    for (template, item) in description["paths"].as_object().into_iter().flatten() {
-        for (method, operation) in item.as_object().into_iter().flatten() {
-            let outcome = match run::request_for(method, template, &arguments, Purpose::Samples) {
-                Ok(url) => run::call(&edge, method, &url).await.map(|answer| (url, answer)),
-                Err(reason) => Err(reason),
-            };
-            let method_name = method.to_uppercase();
-            match outcome {
-                Ok((url, answer)) => {
-                    let mut body = serde_json::from_slice(&answer.body).unwrap_or_else(|_| {
-                        Value::String(String::from_utf8_lossy(&answer.body).into_owned())
-                    });
-                    let truncated = cut(&mut body);
-                    samples.push(Sample {
-                        operation_id: operation["operationId"].as_str().unwrap_or_default().to_owned(),
-                        method: method_name.clone(),
-                        path: template.clone(),
-                        request: SampleRequest { method: method_name, url },
-                        response: SampleResponse {
-                            status: answer.status,
-                            content_type: answer.content_type,
-                            body,
-                            truncated,
-                        },
-                    });
-                }
-                Err(reason) => {
-                    skipped.push(SkippedSample { method: method_name, path: template.clone(), reason })
-                }
+    for (method, template, operation) in run::documented(&description) {
+        let method_name = method.to_uppercase();
+        let answer = match run::request_for(method, template, &arguments, Purpose::Samples) {
+            Ok(url) => run::call(&edge, method, &url).await.map(|answer| (url, answer)),
+            Err(reason) => Err(reason),
+        };
+        let (url, answer) = match answer {
+            Ok(called) => called,
+            Err(reason) => {
+                skipped.push(SkippedSample { method: method_name, path: template.to_owned(), reason });
+                continue;
             }
-        }
+        };
+        let mut body = serde_json::from_slice(&answer.body)
+            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&answer.body).into_owned()));
+        let truncated = cut(&mut body);
+        samples.push(Sample {
+            operation_id: operation["operationId"].as_str().unwrap_or_default().to_owned(),
+            method: method_name.clone(),
+            path: template.to_owned(),
+            request: SampleRequest { method: method_name, url },
+            response: SampleResponse {
+                status: answer.status,
+                content_type: answer.content_type,
+                body,
+                truncated,
+            },
+        });
     }
     Ok(Samples { revision, generated_at, samples, skipped })
 }
