@@ -44,9 +44,9 @@ pub struct OperationCheck {
     pub path: String,
     pub operation_id: String,
     pub status: Outcome,
-    /// The answer's HTTP status, when the operation was called.
+    /// The answer's HTTP status; null when the operation was not called.
     pub http_status: Option<u16>,
-    /// Why it failed or was skipped; absent when it passed.
+    /// Why it failed or was skipped; null when it passed.
     pub reason: Option<String>,
 }
 
