@@ -41,7 +41,10 @@ pub async fn run(args: ContractArgs, database_url: &str) -> Result<(), CliError>
     if run.passed {
         Ok(())
     } else {
-        Err(CliError::invalid(format!("{} documented operations failed the contract", run.totals.failed)))
+        Err(CliError::invalid(format!(
+            "the contract failed: {} documented operation(s) failed",
+            run.totals.failed
+        )))
     }
 }
 

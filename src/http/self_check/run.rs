@@ -213,7 +213,7 @@ pub async fn check_operation(
         Ok(()) => result.status = Outcome::Passed,
         Err(reason) => {
             result.status = Outcome::Failed;
-            result.reason = Some(format!("GET {uri}: {reason}"));
+            result.reason = Some(format!("{uri}: {reason}"));
         }
     }
     result

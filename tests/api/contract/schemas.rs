@@ -150,9 +150,10 @@ async fn every_documented_answer_holds_to_its_published_schema(app: TestApp) {
             let query =
                 arguments.required_query(method, template).expect("the bundled catalog has every argument");
             // Only parameters become "sample" (a path such as /v1/docs/samples holds the word).
-            let path = match template.contains('{') {
-                true => sample_path(template).replace("sample", sample),
-                false => template.clone(),
+            let path = if template.contains('{') {
+                sample_path(template).replace("sample", sample)
+            } else {
+                template.clone()
             } + &query;
             let operation_id = (method.as_str(), template.as_str());
             let body = match operation_id {
