@@ -79,6 +79,33 @@ impl App {
         let listener = TcpListener::bind(config.bind)
             .await
             .map_err(|cause| StartupError::Bind { addr: config.bind, cause })?;
+        let (state, worker) = Self::build_state(config, db).await?;
+        let service = routes::build(state.clone(), extra)?;
+        let metrics_listener = match state.config.metrics_bind {
+            Some(addr) => {
+                Some(TcpListener::bind(addr).await.map_err(|cause| StartupError::Bind { addr, cause })?)
+            }
+            None => None,
+        };
+        let tls = match &state.config.tls {
+            Some(files) => {
+                let certificates =
+                    crate::http::tls::ReloadingCert::load(files.clone()).map_err(StartupError::Tls)?;
+                tokio::spawn(certificates.clone().keep_fresh(state.shutdown.clone()));
+                Some(crate::http::tls::acceptor(certificates).map_err(StartupError::Tls)?)
+            }
+            None => None,
+        };
+        Ok(Self { listener, tls, metrics_listener, service, state, worker })
+    }
+
+    /// The state every handler reaches, over `db`: the key cache, limiter and usage, the catalog
+    /// snapshot and webhooks, with their keep-fresh tasks spawned, and the webhook worker's loop
+    /// when `config` runs it. `armory contract` builds it too, to call the router without a listener.
+    pub async fn build_state(
+        config: Config,
+        db: Db,
+    ) -> Result<(AppState, Option<tokio::task::JoinHandle<()>>), StartupError> {
         let shutdown = Shutdown::default();
         let access = Arc::new(Access {
             keys: KeyCache::load(db.clone()).await.map_err(StartupError::Keys)?,
@@ -101,32 +128,10 @@ impl App {
         tokio::spawn(content.clone().keep_fresh(shutdown.clone()));
         let webhooks = Webhooks::try_new(db.clone(), catalog.clone(), config.webhooks.clone())?;
         let worker = config.webhooks.run_worker.then(|| tokio::spawn(webhooks.clone().run(shutdown.clone())));
-        let state = AppState::new(Shared {
-            db,
-            config: Arc::new(config),
-            shutdown,
-            access,
-            catalog,
-            content,
-            webhooks,
-        });
-        let service = routes::build(state.clone(), extra)?;
-        let metrics_listener = match state.config.metrics_bind {
-            Some(addr) => {
-                Some(TcpListener::bind(addr).await.map_err(|cause| StartupError::Bind { addr, cause })?)
-            }
-            None => None,
-        };
-        let tls = match &state.config.tls {
-            Some(files) => {
-                let certificates =
-                    crate::http::tls::ReloadingCert::load(files.clone()).map_err(StartupError::Tls)?;
-                tokio::spawn(certificates.clone().keep_fresh(state.shutdown.clone()));
-                Some(crate::http::tls::acceptor(certificates).map_err(StartupError::Tls)?)
-            }
-            None => None,
-        };
-        Ok(Self { listener, tls, metrics_listener, service, state, worker })
+        let self_check = Default::default();
+        let shared =
+            Shared { db, config: Arc::new(config), shutdown, access, catalog, content, webhooks, self_check };
+        Ok((AppState::new(shared), worker))
     }
 
     /// The separate /metrics listener's address, when one is configured.

@@ -60,6 +60,13 @@ pub async fn find(db: &Db, share_id: &str) -> sqlx::Result<Option<Collection>> {
     }))
 }
 
+/// The share id of the newest shared collection, if there is one (the self-check's sample).
+pub async fn newest_share_id(db: &Db) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT share_id FROM collections ORDER BY created_at DESC, share_id LIMIT 1")
+        .fetch_optional(db.pool())
+        .await
+}
+
 /// Delete a collection (the owner asks the operator: the API has no delete operation).
 pub async fn delete(db: &Db, share_id: &str) -> Result<()> {
     let done =

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 
 mod accounts;
 mod catalog;
+mod contract;
 mod error;
 mod game_stats;
 mod maintenance;
@@ -78,6 +79,9 @@ enum Command {
     /// Pause the keyed API on every node (503 MAINTENANCE with Retry-After), resume it, or show it.
     #[command(subcommand)]
     Maintenance(maintenance::MaintenanceCommand),
+    /// Call every documented operation in process and check each answer against the description
+    /// (the served one, or --openapi FILE); exit 1 when one fails.
+    Contract(contract::ContractArgs),
 }
 
 #[derive(clap::Args, Default)]
@@ -210,6 +214,7 @@ async fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Support(command)) => staff::run_support(command, &cli.database_url).await,
         Some(Command::GameStats(command)) => game_stats::run(command, &cli.database_url).await,
         Some(Command::Maintenance(command)) => maintenance::run(command, &cli.database_url).await,
+        Some(Command::Contract(args)) => contract::run(args, &cli.database_url).await,
     }
 }
 

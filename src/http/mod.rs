@@ -7,6 +7,7 @@
 //! - `error`: `ApiError` as a response;
 //! - `edge`: the middleware every answer passes (envelope and request id, body limits, 304s);
 //! - `openapi`: the description, bound to the operations table, and its response schemas;
+//! - `self_check`: the service calling its own router in process (contract runs, samples);
 //! - `routes`: every route in one place; `respond`: the success envelopes; `state`: `AppState`.
 
 pub mod access;
@@ -20,6 +21,7 @@ pub mod game;
 pub mod openapi;
 pub mod respond;
 pub mod routes;
+pub mod self_check;
 pub mod server;
 pub mod service;
 pub mod state;

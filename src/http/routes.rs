@@ -28,7 +28,7 @@ use crate::http::edge::service::Edge;
 use crate::http::game;
 use crate::http::openapi;
 use crate::http::openapi::binding::UnboundRoute;
-use crate::http::service::{docs, health, metrics};
+use crate::http::service::{contract, docs, health, metrics, samples};
 use crate::http::state::AppState;
 use crate::http::stats;
 use crate::http::vendor;
@@ -136,6 +136,8 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(blog::list))
         .routes(routes!(blog::post))
         .routes(routes!(notices::list))
+        .routes(routes!(samples::samples))
+        .routes(routes!(contract::contract))
 }
 
 /// The numbers of the operations this build routes (and so documents), read once from the

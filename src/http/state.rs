@@ -25,6 +25,8 @@ pub struct Shared {
     /// The changelog, blog and notices.
     pub content: ContentHandle,
     pub webhooks: Webhooks,
+    /// The contract run and the samples, kept (`http::self_check`).
+    pub self_check: crate::http::self_check::Caches,
 }
 
 impl AppState {

@@ -62,6 +62,12 @@ where
     if let Some(paused) = access.keys.paused() {
         return refused(paused, operation);
     }
+    if super::in_process::admitted(&mut request) {
+        // The service's own request (`in_process`): no key, no limits, no usage.
+        let mut response = inner(request).await;
+        cache_policy(&mut response, operation, true);
+        return response;
+    }
     let now = clock::Second::now();
     if let Err(error) = check_transport(&access.transport, request.headers(), request.extensions()) {
         return refused(error, operation);

@@ -6,4 +6,7 @@
 pub mod credential;
 pub mod extractors;
 pub mod gate;
+pub mod in_process;
 pub mod transport;
+
+pub use in_process::InProcessCaller;

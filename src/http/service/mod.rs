@@ -1,5 +1,8 @@
-//! The service's own operations: the health probes and the public documentation reads.
+//! The service's own operations: the health probes, the public documentation reads and the live
+//! self-checks (`contract`, `samples`).
 
+pub mod contract;
 pub mod docs;
 pub mod health;
 pub mod metrics;
+pub mod samples;

@@ -4,6 +4,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 
 use crate::access::caller::Caller;
+use crate::http::access::in_process;
 use crate::http::extract::path::ValidPath;
 use crate::http::extract::snapshot::CurrentSnapshot;
 use crate::http::openapi::schemas;
@@ -25,7 +26,10 @@ pub async fn detail(
     ValidPath(id): ValidPath<String>,
 ) -> Result<Response, ApiError> {
     let detail = firearms::detail(&snapshot, &id, View::of(caller.plan))?;
-    // Every request for a known firearm counts towards the popular list (operation 40), 304s too.
-    state.access.usage.count_view(&id, &crate::clock::Second::now().day);
+    // Every request for a known firearm counts towards the popular list (operation 40), 304s too;
+    // the service's own requests (`http::access::in_process`) never do.
+    if !in_process::is_in_process(&caller) {
+        state.access.usage.count_view(&id, &crate::clock::Second::now().day);
+    }
     Ok(detail.into_response())
 }

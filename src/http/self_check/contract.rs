@@ -1,0 +1,109 @@
+//! The contract run (operation 132 and `armory contract`): every documented operation called in
+//! process (`run`) and checked against a description, with totals, the time of the run and the
+//! catalog revision; kept 5 minutes by `ContractCache`.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::arguments::Arguments;
+use super::json_schema::Checker;
+use super::run::{self, OperationCheck, Outcome};
+use crate::error::ApiError;
+use crate::http::{AppState, openapi, routes};
+
+/// How long a run is served before the next request starts a new one.
+pub const KEPT_FOR: Duration = Duration::from_secs(300);
+
+/// A whole run.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContractRun {
+    /// True only when no operation failed (skipped ones are not passes, and do not fail it).
+    pub passed: bool,
+    /// The catalog revision the run read.
+    pub revision: i64,
+    /// When the run started (RFC 3339, UTC).
+    pub started_at: String,
+    /// How long it took, in milliseconds.
+    pub duration_ms: u64,
+    pub totals: Totals,
+    /// The failing operations, also listed among `operations`.
+    pub failures: Vec<OperationCheck>,
+    /// Every documented operation, in the description's order.
+    pub operations: Vec<OperationCheck>,
+}
+
+/// How many operations passed, failed and were skipped.
+#[derive(Debug, Clone, Copy, Default, Serialize, ToSchema)]
+pub struct Totals {
+    pub passed: usize,
+    pub failed: usize,
+    pub skipped: usize,
+}
+
+/// The description the node serves, as JSON: `routes::openapi_document` with its server set as
+/// `routes::build` sets it.
+pub fn served_description(state: &AppState) -> Value {
+    let mut document = routes::openapi_document();
+    openapi::set_server(&mut document, state.config.public_url.as_deref());
+    serde_json::to_value(document).expect("the description serialises")
+}
+
+/// Calls every operation `description` documents through the service's own router and checks each
+/// answer against `description`.
+pub async fn run(state: &AppState, description: &Value) -> Result<ContractRun, ApiError> {
+    let started_at = crate::clock::rfc3339_now();
+    let started = Instant::now();
+    let revision = state.catalog.current().revision;
+    let edge = run::router(state)?;
+    let arguments = Arguments::find(state).await;
+    let checker = Checker::new(description);
+    let mut operations = Vec::new();
+    for (method, template, operation) in run::documented(description) {
+        operations.push(run::check_operation(&edge, &checker, &arguments, method, template, operation).await);
+    }
+    let mut totals = Totals::default();
+    for check in &operations {
+        match check.status {
+            Outcome::Passed => totals.passed += 1,
+            Outcome::Failed => totals.failed += 1,
+            Outcome::Skipped => totals.skipped += 1,
+        }
+    }
+    let failures = operations.iter().filter(|c| c.status == Outcome::Failed).cloned().collect();
+    Ok(ContractRun {
+        passed: totals.failed == 0,
+        revision,
+        started_at,
+        duration_ms: started.elapsed().as_millis().try_into().unwrap_or(u64::MAX),
+        totals,
+        failures,
+        operations,
+    })
+}
+
+/// The latest run, kept `KEPT_FOR`. The lock is held while a run is made, so requests arriving
+/// meanwhile wait for that run rather than start another.
+#[derive(Default)]
+pub struct ContractCache {
+    latest: tokio::sync::Mutex<Option<(Instant, Arc<ContractRun>)>>,
+}
+
+impl ContractCache {
+    /// The kept run while it is fresh, else a new one against the served description.
+    pub async fn latest(&self, state: &AppState) -> Result<Arc<ContractRun>, ApiError> {
+        let mut latest = self.latest.lock().await;
+        if let Some((at, kept)) = latest.as_ref()
+            && at.elapsed() < KEPT_FOR
+        {
+            return Ok(kept.clone());
+        }
+        let fresh = Arc::new(run(state, &served_description(state)).await?);
+        *latest = Some((Instant::now(), fresh.clone()));
+        Ok(fresh)
+    }
+}
