@@ -2,7 +2,8 @@
 //! through the store as an import writes it (drafts, inactive notices, windows in time).
 
 use armory::catalog::content::{BlogPost, Content, Notice, store};
-use serde_json::Value;
+
+use super::json;
 
 use crate::support::{TestApp, fresh_app, read_catalog_app};
 
@@ -10,11 +11,6 @@ crate::on_each_database!(setup = read_catalog_app; the_blog_lists_published_post
 crate::on_each_database!(setup = fresh_app;
     drafts_and_inactive_notices_are_never_served,
     notices_follow_their_times_and_windows_show_until_they_end);
-
-async fn json(app: &TestApp, path: &str) -> (u16, Value) {
-    let response = app.get(path).await;
-    (response.status().as_u16(), response.json().await.unwrap())
-}
 
 async fn the_blog_lists_published_posts_and_serves_one_with_html(app: TestApp) {
     let (status, body) = json(&app, "/v1/blog").await;

@@ -1,6 +1,6 @@
 //! The changelog (122, 123) and its Atom feed (124), on the bundled content.
 
-use serde_json::Value;
+use super::json;
 
 use crate::support::{TestApp, read_catalog_app};
 
@@ -16,11 +16,6 @@ fn bundled_entries() -> usize {
         .unwrap()
         .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "md"))
         .count()
-}
-
-async fn json(app: &TestApp, path: &str) -> (u16, Value) {
-    let response = app.get(path).await;
-    (response.status().as_u16(), response.json().await.unwrap())
 }
 
 async fn the_changelog_pages_newest_first_and_filters_by_category(app: TestApp) {

@@ -49,15 +49,11 @@ fn entry(title: &str) -> String {
     )
 }
 
-async fn json(app: &TestApp, path: &str) -> Value {
-    app.get(path).await.json().await.unwrap()
-}
-
 /// The changelog once `served` holds for it, failing after a second.
 async fn served_within_a_second(app: &TestApp, served: impl Fn(&Value) -> bool) -> Value {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
     loop {
-        let list = json(app, "/v1/changelog").await;
+        let (_, list) = super::json(app, "/v1/changelog").await;
         if served(&list) {
             return list;
         }
