@@ -53,12 +53,7 @@ impl Paging {
         max: u32,
         plan: &PlanLimits,
     ) -> Result<Self, ApiError> {
-        let mut problems = Map::new();
-        let page = bounded(query, "page", 1, MAX_PAGE, &mut problems);
-        let per_page = bounded(query, "per_page", default, u64::from(max), &mut problems);
-        if !problems.is_empty() {
-            return Err(ApiError::invalid_parameters(problems));
-        }
+        let Self { page, per_page, .. } = Self::parse_public(query, default, max)?;
         if let Some(depth) = plan.page_depth
             && page > depth
         {
@@ -73,6 +68,18 @@ impl Paging {
             .with_detail("currentTier", plan.plan.id()));
         }
         Ok(Self { page, per_page, totals: plan.totals })
+    }
+
+    /// Paging of a keyless list (the changelog, the blog): the bounds of `page` and `per_page`,
+    /// no plan's depth, and totals, since public content holds nothing back.
+    pub fn parse_public(query: &HashMap<String, String>, default: u32, max: u32) -> Result<Self, ApiError> {
+        let mut problems = Map::new();
+        let page = bounded(query, "page", 1, MAX_PAGE, &mut problems);
+        let per_page = bounded(query, "per_page", default, u64::from(max), &mut problems);
+        if !problems.is_empty() {
+            return Err(ApiError::invalid_parameters(problems));
+        }
+        Ok(Self { page, per_page, totals: true })
     }
 
     pub fn offset(&self) -> usize {

@@ -10,7 +10,6 @@ use crate::access::admission::Access;
 use crate::access::caller::{AccountCaller, Caller, ShopCaller};
 use crate::access::operations::{self, Style};
 use crate::access::paging::{Limit, Paging};
-use crate::access::plan::Plan;
 use crate::error::{ApiError, Reason};
 use crate::http::extract::query_string;
 
@@ -59,8 +58,8 @@ where
     type Rejection = ApiError;
 
     /// Paging for the matched operation, the caller's plan, and the burst guard. A keyless
-    /// operation (the changelog, the blog) pages as deep as Explorer, with totals (public content
-    /// holds nothing back), and without a burst guard: there is no key to count a streak against.
+    /// operation (the changelog, the blog) has no plan: `Paging::parse_public`, and no burst
+    /// guard, since there is no key to count a streak against.
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         let access = Arc::<Access>::from_ref(state);
         let path = parts.extensions.get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_default();
@@ -76,8 +75,7 @@ where
         };
         let query = query_string::of(parts);
         if !keyed {
-            let paging = Paging::parse(&query, default, max, access.plans.get(Plan::Explorer))?;
-            return Ok(Paging { totals: true, ..paging });
+            return Paging::parse_public(&query, default, max);
         }
         let caller = Caller::from_request_parts(parts, state).await?;
         let paging = Paging::parse(&query, default, max, access.plans.get(caller.plan))?;

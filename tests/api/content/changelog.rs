@@ -40,6 +40,12 @@ async fn the_changelog_pages_newest_first_and_filters_by_category(app: TestApp) 
     assert!(!bugfixes.is_empty());
     assert!(bugfixes.iter().all(|e| e["category"] == "bugfix"));
 
+    // No plan's depth without a key: a page past the end is empty, not refused.
+    let (status, far) = json(&app, "/v1/changelog?page=9999").await;
+    assert_eq!(status, 200, "{far}");
+    assert_eq!(far["data"], serde_json::json!([]));
+    assert_eq!(far["pagination"]["total"], bundled_entries());
+
     // The GunSpec client spells bugfix `fix`.
     let (status, fixes) = json(&app, "/v1/changelog?category=fix").await;
     assert_eq!(status, 200);
