@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::CliError;
 use crate::app::App;
 use crate::config::Config;
-use crate::http::self_check::contract::{self, ContractRun};
+use crate::http::self_check::contract::{self, SelfCheckRun};
 
 #[derive(clap::Args)]
 pub struct ContractArgs {
@@ -63,7 +63,7 @@ fn read_description(file: &std::path::Path) -> Result<Value, CliError> {
 }
 
 /// One line per failing operation, then the summary.
-fn report(run: &ContractRun) -> String {
+fn report(run: &SelfCheckRun) -> String {
     let mut out = String::new();
     for failure in &run.failures {
         let reason = failure.reason.as_deref().unwrap_or_default();

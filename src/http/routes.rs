@@ -28,7 +28,7 @@ use crate::http::edge::service::Edge;
 use crate::http::game;
 use crate::http::openapi;
 use crate::http::openapi::binding::UnboundRoute;
-use crate::http::service::{contract, docs, health, metrics, samples};
+use crate::http::service::{contract, docs, health, metrics, samples, verification};
 use crate::http::state::AppState;
 use crate::http::stats;
 use crate::http::vendor;
@@ -138,6 +138,8 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(notices::list))
         .routes(routes!(samples::samples))
         .routes(routes!(contract::contract))
+        .routes(routes!(verification::examples))
+        .routes(routes!(verification::sdk))
 }
 
 /// The numbers of the operations this build routes (and so documents), read once from the
@@ -166,6 +168,7 @@ pub fn served() -> &'static BTreeSet<u16> {
 pub fn openapi_document() -> OpenApiDocument {
     let (_, mut document) = operations().split_for_parts();
     openapi::binding::bind(&mut document).expect("every route is in the operations table");
+    openapi::examples::attach(&mut document);
     document
 }
 
@@ -180,6 +183,7 @@ pub fn build(state: AppState, extra: Option<Router<AppState>>) -> Result<Edge, U
     let state_cors_origins = state.config.cors_origins.clone();
     let (operations, mut document) = operations().split_for_parts();
     openapi::binding::bind(&mut document)?;
+    openapi::examples::attach(&mut document);
     openapi::set_server(&mut document, state.config.public_url.as_deref());
     // Only on matched routes, so an unknown path stays a 404: the gate (credential, plan, limits)
     // around the conditional answer and the idempotent replay, in one layer (`edge::operation`).

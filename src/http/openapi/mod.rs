@@ -16,6 +16,7 @@ use utoipa::{Modify, OpenApi, ToSchema};
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
 pub mod binding;
+pub mod examples;
 pub mod schemas;
 
 use crate::error::Reason;

@@ -24,6 +24,10 @@ pub struct Arguments {
     pub game_version: Option<String>,
     /// The newest shared collection's share id.
     pub share_id: Option<String>,
+    /// The newest changelog entry's id.
+    pub changelog_entry: Option<String>,
+    /// The newest published blog post's slug.
+    pub blog_post: Option<String>,
 }
 
 /// The chosen firearm and the records it names.
@@ -102,7 +106,20 @@ impl Arguments {
             tracing::warn!(error = %e, "the self-check found no shared collection");
             None
         });
-        Self { firearm, other_firearm, other_caliber, ammunition, attachment, game_version, share_id }
+        let content = state.content.current();
+        let changelog_entry = content.changelog.first().map(|entry| entry.id.clone());
+        let blog_post = content.blog.first().map(|post| post.post.id.clone());
+        Self {
+            firearm,
+            other_firearm,
+            other_caliber,
+            ammunition,
+            attachment,
+            game_version,
+            share_id,
+            changelog_entry,
+            blog_post,
+        }
     }
 
     /// The path of `template` with every parameter filled, or why it cannot be.
@@ -134,6 +151,8 @@ impl Arguments {
             ("code", "countries") => firearm.and_then(|f| f.country.clone()),
             ("version", _) => self.game_version.clone(),
             ("shareId", _) => self.share_id.clone(),
+            ("id", "changelog") => self.changelog_entry.clone(),
+            ("slug", "blog") => self.blog_post.clone(),
             _ => return Err(format!("no sample value for the path parameter {{{name}}}")),
         };
         found.map(|value| encode(&value).into_owned()).ok_or_else(|| missing(name, area))
@@ -198,6 +217,8 @@ fn missing(name: &str, area: &str) -> String {
     match (name, area) {
         ("version", _) => "no frozen game-stats version exists (armory game-stats freeze)".to_owned(),
         ("shareId", _) => "no shared collection exists".to_owned(),
+        (_, "changelog") => "the changelog has no entry".to_owned(),
+        (_, "blog") => "no blog post is published".to_owned(),
         ("id", "ammunition") => "the catalog holds no ammunition load".to_owned(),
         ("id", "attachments") => "the catalog holds no attachment".to_owned(),
         ("code", _) => "the chosen firearm names no country".to_owned(),
@@ -206,7 +227,7 @@ fn missing(name: &str, area: &str) -> String {
 }
 
 /// `text` percent-encoded for a path segment or a query value.
-fn encode(text: &str) -> Cow<'_, str> {
+pub fn encode(text: &str) -> Cow<'_, str> {
     if text.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._~".contains(&b)) {
         return text.into();
     }

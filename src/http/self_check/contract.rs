@@ -1,9 +1,8 @@
 //! The contract run (operation 132 and `armory contract`): every documented operation called in
 //! process (`run`) and checked against a description, with totals, the time of the run and the
-//! catalog revision; kept 5 minutes by `ContractCache`.
+//! catalog revision; kept 5 minutes (`kept::Kept`).
 
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -15,13 +14,10 @@ use super::run::{self, OperationCheck, Outcome};
 use crate::error::ApiError;
 use crate::http::{AppState, openapi, routes};
 
-/// How long a run is served before the next request starts a new one.
-pub const KEPT_FOR: Duration = Duration::from_secs(300);
-
-/// A whole run.
+/// A whole run of documented operations: the contract run (132) or the examples run (133).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ContractRun {
+pub struct SelfCheckRun {
     /// True only when no operation failed (skipped ones are not passes, and do not fail it).
     pub passed: bool,
     /// The catalog revision the run read.
@@ -37,12 +33,26 @@ pub struct ContractRun {
     pub operations: Vec<OperationCheck>,
 }
 
-/// How many operations passed, failed and were skipped.
+/// How many checks passed, failed and were skipped.
 #[derive(Debug, Clone, Copy, Default, Serialize, ToSchema)]
 pub struct Totals {
     pub passed: usize,
     pub failed: usize,
     pub skipped: usize,
+}
+
+impl Totals {
+    pub fn of(outcomes: impl IntoIterator<Item = Outcome>) -> Self {
+        let mut totals = Self::default();
+        for outcome in outcomes {
+            match outcome {
+                Outcome::Passed => totals.passed += 1,
+                Outcome::Failed => totals.failed += 1,
+                Outcome::Skipped => totals.skipped += 1,
+            }
+        }
+        totals
+    }
 }
 
 /// The description the node serves, as JSON: `routes::openapi_document` with its server set as
@@ -55,7 +65,7 @@ pub fn served_description(state: &AppState) -> Value {
 
 /// Calls every operation `description` documents through the service's own router and checks each
 /// answer against `description`.
-pub async fn run(state: &AppState, description: &Value) -> Result<ContractRun, ApiError> {
+pub async fn run(state: &AppState, description: &Value) -> Result<SelfCheckRun, ApiError> {
     let started_at = crate::clock::rfc3339_now();
     let started = Instant::now();
     let revision = state.catalog.current().revision;
@@ -66,44 +76,27 @@ pub async fn run(state: &AppState, description: &Value) -> Result<ContractRun, A
     for (method, template, operation) in run::documented(description) {
         operations.push(run::check_operation(&edge, &checker, &arguments, method, template, operation).await);
     }
-    let mut totals = Totals::default();
-    for check in &operations {
-        match check.status {
-            Outcome::Passed => totals.passed += 1,
-            Outcome::Failed => totals.failed += 1,
-            Outcome::Skipped => totals.skipped += 1,
-        }
-    }
-    let failures = operations.iter().filter(|c| c.status == Outcome::Failed).cloned().collect();
-    Ok(ContractRun {
-        passed: totals.failed == 0,
-        revision,
-        started_at,
-        duration_ms: started.elapsed().as_millis().try_into().unwrap_or(u64::MAX),
-        totals,
-        failures,
-        operations,
-    })
+    Ok(SelfCheckRun::finish(revision, started_at, started, operations))
 }
 
-/// The latest run, kept `KEPT_FOR`. The lock is held while a run is made, so requests arriving
-/// meanwhile wait for that run rather than start another.
-#[derive(Default)]
-pub struct ContractCache {
-    latest: tokio::sync::Mutex<Option<(Instant, Arc<ContractRun>)>>,
-}
-
-impl ContractCache {
-    /// The kept run while it is fresh, else a new one against the served description.
-    pub async fn latest(&self, state: &AppState) -> Result<Arc<ContractRun>, ApiError> {
-        let mut latest = self.latest.lock().await;
-        if let Some((at, kept)) = latest.as_ref()
-            && at.elapsed() < KEPT_FOR
-        {
-            return Ok(kept.clone());
+impl SelfCheckRun {
+    /// The run of `operations`, started at `started_at` (`started` on the clock).
+    pub fn finish(
+        revision: i64,
+        started_at: String,
+        started: Instant,
+        operations: Vec<OperationCheck>,
+    ) -> Self {
+        let totals = Totals::of(operations.iter().map(|check| check.status));
+        let failures = operations.iter().filter(|c| c.status == Outcome::Failed).cloned().collect();
+        Self {
+            passed: totals.failed == 0,
+            revision,
+            started_at,
+            duration_ms: started.elapsed().as_millis().try_into().unwrap_or(u64::MAX),
+            totals,
+            failures,
+            operations,
         }
-        let fresh = Arc::new(run(state, &served_description(state)).await?);
-        *latest = Some((Instant::now(), fresh.clone()));
-        Ok(fresh)
     }
 }

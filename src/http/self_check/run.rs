@@ -81,6 +81,28 @@ pub fn documented(description: &Value) -> impl Iterator<Item = (&str, &str, &Val
     })
 }
 
+/// The self-checks: a run never calls itself (it would wait for itself), and only the contract
+/// calls the others.
+pub const SELF_CHECKS: &[&str] =
+    &["/v1/contract", "/v1/docs/samples", "/v1/examples/verification", "/v1/sdk/verification"];
+/// Why a self-check is skipped.
+pub const SELF_CHECK_SKIPPED: &str = "a self-check: a run does not call the self-checks";
+
+/// Why `method template` (method lowercase) is never called against the live service, if it is not:
+/// writes, the reads of an account or a shop, and an offer's outbound link.
+pub fn not_run_live(method: &str, template: &str) -> Option<String> {
+    let why = if method != "get" {
+        "a write would change its data"
+    } else if template.starts_with("/v1/me") || template.starts_with("/v1/vendor") {
+        "it needs a key linked to an account or a shop"
+    } else if template.starts_with("/v1/out/") {
+        "following an offer's link counts a click for the shop"
+    } else {
+        return None;
+    };
+    Some(format!("not run against the live service: {why}"))
+}
+
 /// The request path and query to call `method template` with, or why it is not called.
 pub fn request_for(
     method: &str,
@@ -88,26 +110,17 @@ pub fn request_for(
     arguments: &Arguments,
     purpose: Purpose,
 ) -> Result<String, String> {
-    if method != "get" {
-        return Err("not run against the live service: a write would change its data".to_owned());
+    if let Some(reason) = not_run_live(method, template) {
+        return Err(reason);
     }
-    if template.starts_with("/v1/me") || template.starts_with("/v1/vendor") {
-        return Err(
-            "not run against the live service: it needs a key linked to an account or a shop".to_owned()
-        );
-    }
-    if template.starts_with("/v1/out/") {
-        return Err(
-            "not run against the live service: following an offer's link counts a click for the shop"
-                .to_owned(),
-        );
-    }
-    match (purpose, template) {
-        (_, "/v1/contract") => return Err("the contract run itself (a run does not call itself)".to_owned()),
-        (Purpose::Samples, "/v1/docs/samples") => {
-            return Err("the samples themselves (they do not call themselves)".to_owned());
-        }
-        _ => {}
+    // The contract checks the other self-checks' answers too (none of them calls the contract);
+    // the samples show none (a sample of a run would be a run inside a run).
+    let calls_itself = match purpose {
+        Purpose::Contract => template == "/v1/contract",
+        Purpose::Samples => SELF_CHECKS.contains(&template),
+    };
+    if calls_itself {
+        return Err(SELF_CHECK_SKIPPED.to_owned());
     }
     let path = arguments.path(template)?;
     let mut query = arguments.required_query(method, template)?;

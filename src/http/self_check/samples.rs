@@ -13,9 +13,9 @@ use crate::error::ApiError;
 use crate::http::{AppState, routes};
 
 /// Items kept of each list in a sample's body.
-const ITEMS_KEPT: usize = 3;
+pub const ITEMS_KEPT: usize = 3;
 /// Characters kept of each text in a sample's body.
-const CHARS_KEPT: usize = 400;
+pub const CHARS_KEPT: usize = 400;
 
 /// Every sample, from one catalog revision.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -113,7 +113,7 @@ pub async fn take(state: &AppState) -> Result<Samples, ApiError> {
 
 /// Cuts every list in `value` to `ITEMS_KEPT` items and every text to `CHARS_KEPT` characters;
 /// whether anything was cut.
-fn cut(value: &mut Value) -> bool {
+pub fn cut(value: &mut Value) -> bool {
     match value {
         Value::Array(items) => {
             let mut cut_any = items.len() > ITEMS_KEPT;

@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::response::Response;
 
 use crate::http::openapi::schemas;
-use crate::http::self_check::contract::ContractRun;
+use crate::http::self_check::contract::{self, SelfCheckRun};
 use crate::http::{ApiError, AppState, respond};
 
 /// The latest run verifying the documented operations against this node: each operation called
@@ -14,8 +14,12 @@ use crate::http::{ApiError, AppState, respond};
 /// service). `passed` is false when any operation failed, and `failures` lists them. A run is kept
 /// 5 minutes; requests meanwhile share it.
 #[utoipa::path(get, path = "/v1/contract", tag = "Docs", security(()),
-    responses((status = 200, body = schemas::One<ContractRun>)))]
+    responses((status = 200, body = schemas::One<SelfCheckRun>)))]
 pub async fn contract(State(state): State<AppState>) -> Result<Response, ApiError> {
-    let run = state.self_check.contract.latest(&state).await?;
+    let run = state
+        .self_check
+        .contract
+        .latest(|| async { contract::run(&state, &contract::served_description(&state)).await })
+        .await?;
     Ok(respond::one(&*run))
 }

@@ -9,10 +9,20 @@ use sha2::{Digest, Sha256};
 
 use super::ChangelogItem;
 
+/// When an entry last changed for a reader: when it was posted, and again when an import changed
+/// its text after it was first stored. The first import's own time is not a change, so a new
+/// node serves the same feed, byte for byte, as one that has run for years.
+fn changed_at(entry: &ChangelogItem) -> &str {
+    if entry.updated_at == entry.created_at {
+        &entry.posted_at
+    } else {
+        entry.posted_at.as_str().max(entry.updated_at.as_str())
+    }
+}
+
 /// The feed of `entries` (newest first), each link under `base` (the public URL, or "").
 pub fn feed(entries: &[ChangelogItem], base: &str) -> String {
-    let updated =
-        entries.iter().map(|entry| entry.updated_at.as_str()).max().unwrap_or("1970-01-01 00:00:00");
+    let updated = entries.iter().map(changed_at).max().unwrap_or("1970-01-01 00:00:00");
     let mut xml = String::with_capacity(1024 + entries.iter().map(|e| e.body_html.len() * 2).sum::<usize>());
     xml.push_str(
         "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n",
@@ -29,7 +39,7 @@ pub fn feed(entries: &[ChangelogItem], base: &str) -> String {
         element(&mut xml, 2, "id", &stable_id(&format!("changelog/{}", entry.id)));
         element(&mut xml, 2, "title", &entry.title);
         element(&mut xml, 2, "published", &rfc3339(&entry.posted_at));
-        element(&mut xml, 2, "updated", &rfc3339(&entry.updated_at));
+        element(&mut xml, 2, "updated", &rfc3339(changed_at(entry)));
         link(&mut xml, 2, "alternate", &format!("{base}/v1/changelog/{}", entry.id));
         let _ = writeln!(xml, "    <category term=\"{}\"/>", escaped(&entry.category));
         let _ = writeln!(xml, "    <content type=\"html\">{}</content>", escaped(&entry.body_html));
