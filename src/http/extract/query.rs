@@ -28,6 +28,18 @@ const DECADE_PATTERN: &str = "^[0-9]{3}0s$";
 /// Any character that is not white space: trimmed text must keep at least one.
 const NOT_BLANK_PATTERN: &str = "\\S";
 
+/// Whether `c` is trimmed from a query value: a space under every reading of the published `\S`,
+/// JavaScript's (ECMA-262 `\s`) and Python's (`str.isspace`). A character only one of them calls
+/// a space (U+0085, U+001C to U+001F, U+FEFF) is kept, so a value a client's validator may
+/// accept as not blank is never refused as blank.
+pub fn is_blank(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200A}' | '\u{2028}' | '\u{2029}' | '\u{202F}' | '\u{205F}' | '\u{3000}'
+    )
+}
+
 /// What a parameter's value may be: one type per kind, so a parameter can only be read as what
 /// it is published as, and its schema and its check come from the same figures.
 pub trait Kind: Sync + 'static {
@@ -393,7 +405,7 @@ impl<'a> Params<'a> {
             "{} is read but not declared, so it would not be published",
             param.name
         );
-        let Some(raw) = self.query.get(param.name).map(|v| v.trim()) else {
+        let Some(raw) = self.query.get(param.name).map(|v| v.trim_matches(is_blank)) else {
             if param.required {
                 self.problem(param.name, "is required");
             }

@@ -104,6 +104,30 @@ mod tests {
         assert_eq!(uuid.get_variant(), uuid::Variant::RFC4122);
     }
 
+    fn entry(posted: &str, created: &str, updated: &str) -> ChangelogItem {
+        ChangelogItem {
+            id: "e".into(),
+            title: "t".into(),
+            category: "feature".into(),
+            posted_at: posted.into(),
+            body: String::new(),
+            body_html: String::new(),
+            created_at: created.into(),
+            updated_at: updated.into(),
+        }
+    }
+
+    #[test]
+    fn an_entry_changes_when_posted_and_when_an_import_changes_it() {
+        let first_import = entry("2026-11-22 05:00:00", "2026-12-07 22:00:00", "2026-12-07 22:00:00");
+        assert_eq!(changed_at(&first_import), "2026-11-22 05:00:00", "storing it is not a change");
+        let edited = entry("2026-11-22 05:00:00", "2026-12-07 22:00:00", "2026-12-08 09:00:00");
+        assert_eq!(changed_at(&edited), "2026-12-08 09:00:00");
+        let feed = feed(&[first_import], "");
+        assert!(feed.contains("<updated>2026-11-22T05:00:00Z</updated>"), "{feed}");
+        assert!(!feed.contains("2026-12-07"), "the import's time is nowhere in the feed: {feed}");
+    }
+
     #[test]
     fn text_is_escaped() {
         assert_eq!(escaped("a < b & \"c\""), "a &lt; b &amp; &quot;c&quot;");

@@ -240,6 +240,15 @@ async fn resolve_finds_ids_from_free_text(app: TestApp) {
     assert_eq!(body["data"]["confidence"], 0.0);
     let alternatives = body["data"]["alternatives"].as_array().unwrap();
     assert!(alternatives.iter().all(|a| a["confidence"].as_f64().unwrap() < 0.6), "{alternatives:?}");
+    // U+0085 holds to the published pattern \S in JavaScript's reading: it is a query, not a
+    // blank one, and finds nothing; a value of spaces under every reading is refused.
+    let body = data(&app, "/v1/firearms/resolve?q=%C2%85", Plan::Explorer).await;
+    assert_eq!(body["data"]["id"], Value::Null);
+    let (_, _, key) = app.key(Plan::Explorer).await;
+    let blank = app.get_with_key("/v1/firearms/resolve?q=%20%C2%A0%E3%80%80", &key).await;
+    let (status, reason, body) = crate::support::error_reason(blank).await;
+    assert_eq!((status, reason.as_str()), (400, "INVALID_PARAMETER"));
+    assert!(body["error"]["details"]["q"].is_string(), "{body}");
 
     let (_, _, key) = app.key(Plan::Explorer).await;
     let post = |payload: Value| {
