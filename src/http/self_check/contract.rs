@@ -66,9 +66,7 @@ pub fn served_description(state: &AppState) -> Value {
 /// Calls every operation `description` documents through the service's own router and checks each
 /// answer against `description`.
 pub async fn run(state: &AppState, description: &Value) -> Result<SelfCheckRun, ApiError> {
-    let started_at = crate::clock::rfc3339_now();
-    let started = Instant::now();
-    let revision = state.catalog.current().revision;
+    let started = Started::now(state);
     let edge = run::router(state)?;
     let arguments = Arguments::find(state).await;
     let checker = Checker::new(description);
@@ -76,24 +74,39 @@ pub async fn run(state: &AppState, description: &Value) -> Result<SelfCheckRun, 
     for (method, template, operation) in run::documented(description) {
         operations.push(run::check_operation(&edge, &checker, &arguments, method, template, operation).await);
     }
-    Ok(SelfCheckRun::finish(revision, started_at, started, operations))
+    Ok(SelfCheckRun::finish(started, operations))
+}
+
+/// When a run started, and on which catalog revision.
+pub struct Started {
+    pub revision: i64,
+    /// RFC 3339, UTC.
+    pub at: String,
+    clock: Instant,
+}
+
+impl Started {
+    pub fn now(state: &AppState) -> Self {
+        let revision = state.catalog.current().revision;
+        Self { revision, at: crate::clock::rfc3339_now(), clock: Instant::now() }
+    }
+
+    /// Milliseconds since the start.
+    pub fn duration_ms(&self) -> u64 {
+        self.clock.elapsed().as_millis().try_into().unwrap_or(u64::MAX)
+    }
 }
 
 impl SelfCheckRun {
-    /// The run of `operations`, started at `started_at` (`started` on the clock).
-    pub fn finish(
-        revision: i64,
-        started_at: String,
-        started: Instant,
-        operations: Vec<OperationCheck>,
-    ) -> Self {
+    /// The run of `operations`, begun at `started`.
+    pub fn finish(started: Started, operations: Vec<OperationCheck>) -> Self {
         let totals = Totals::of(operations.iter().map(|check| check.status));
         let failures = operations.iter().filter(|c| c.status == Outcome::Failed).cloned().collect();
         Self {
             passed: totals.failed == 0,
-            revision,
-            started_at,
-            duration_ms: started.elapsed().as_millis().try_into().unwrap_or(u64::MAX),
+            revision: started.revision,
+            duration_ms: started.duration_ms(),
+            started_at: started.at,
             totals,
             failures,
             operations,

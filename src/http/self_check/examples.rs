@@ -5,13 +5,11 @@
 //! fails; one that is not run against the live service (a write, an account's or a shop's read, a
 //! self-check) is skipped, saying why, once its example has been held to its schema.
 
-use std::time::Instant;
-
 use serde_json::Value;
 
 use super::agreement::{self, Compare};
 use super::arguments::encode;
-use super::contract::SelfCheckRun;
+use super::contract::{SelfCheckRun, Started};
 use super::json_schema::Checker;
 use super::run::{self, Answer, OperationCheck, Outcome};
 use crate::error::ApiError;
@@ -89,21 +87,12 @@ fn redirect_example(operation: &Value) -> Option<(&String, &String, &Value)> {
 
 /// Runs every example `description` carries against the live node.
 pub async fn run(state: &AppState, description: &Value) -> Result<SelfCheckRun, ApiError> {
-    let started_at = crate::clock::rfc3339_now();
-    let started = Instant::now();
-    let revision = state.catalog.current().revision;
+    let started = Started::now(state);
     let edge = run::router(state)?;
     let checker = Checker::new(description);
     let mut operations = Vec::new();
     for (method, template, operation) in run::documented(description) {
-        let mut check = OperationCheck {
-            method: method.to_uppercase(),
-            path: template.to_owned(),
-            operation_id: operation["operationId"].as_str().unwrap_or_default().to_owned(),
-            status: Outcome::Skipped,
-            http_status: None,
-            reason: None,
-        };
+        let mut check = OperationCheck::not_yet_run(method, template, operation);
         let verdict = match described(template, operation) {
             Err(reason) => Err(reason),
             Ok(example) => match holds_to_schema(operation, &checker, &example) {
@@ -139,7 +128,7 @@ pub async fn run(state: &AppState, description: &Value) -> Result<SelfCheckRun, 
         }
         operations.push(check);
     }
-    Ok(SelfCheckRun::finish(revision, started_at, started, operations))
+    Ok(SelfCheckRun::finish(started, operations))
 }
 
 fn not_rerun(method: &str, template: &str) -> Option<String> {

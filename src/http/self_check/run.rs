@@ -50,6 +50,21 @@ pub struct OperationCheck {
     pub reason: Option<String>,
 }
 
+impl OperationCheck {
+    /// The check of `method template` (its `operation` description) before it is run: skipped,
+    /// until the run says otherwise.
+    pub fn not_yet_run(method: &str, template: &str, operation: &Value) -> Self {
+        Self {
+            method: method.to_uppercase(),
+            path: template.to_owned(),
+            operation_id: operation["operationId"].as_str().unwrap_or_default().to_owned(),
+            status: Outcome::Skipped,
+            http_status: None,
+            reason: None,
+        }
+    }
+}
+
 /// An answer the service gave itself.
 #[derive(Debug, Clone)]
 pub struct Answer {
@@ -200,14 +215,7 @@ pub async fn check_operation(
     template: &str,
     operation: &Value,
 ) -> OperationCheck {
-    let mut result = OperationCheck {
-        method: method.to_uppercase(),
-        path: template.to_owned(),
-        operation_id: operation["operationId"].as_str().unwrap_or_default().to_owned(),
-        status: Outcome::Skipped,
-        http_status: None,
-        reason: None,
-    };
+    let mut result = OperationCheck::not_yet_run(method, template, operation);
     let uri = match request_for(method, template, arguments, Purpose::Contract) {
         Ok(uri) => uri,
         Err(reason) => {

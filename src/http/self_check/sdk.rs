@@ -6,14 +6,13 @@
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
-use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::arguments::Arguments;
-use super::contract::Totals;
+use super::contract::{Started, Totals};
 use super::json_schema::Checker;
 use super::run::{self, Outcome};
 use crate::error::ApiError;
@@ -92,9 +91,7 @@ pub struct CallCheck {
 /// Calls each of the client's requests through the service's own router and checks each answer
 /// against `description`.
 pub async fn run(state: &AppState, description: &Value) -> Result<SdkRun, ApiError> {
-    let started_at = crate::clock::rfc3339_now();
-    let started = Instant::now();
-    let revision = state.catalog.current().revision;
+    let started = Started::now(state);
     let edge = run::router(state)?;
     let arguments = Arguments::find(state).await;
     let checker = Checker::new(description);
@@ -155,9 +152,9 @@ pub async fn run(state: &AppState, description: &Value) -> Result<SdkRun, ApiErr
         client: recording.client.clone(),
         version: recording.version.clone(),
         passed: totals.failed == 0,
-        revision,
-        started_at,
-        duration_ms: started.elapsed().as_millis().try_into().unwrap_or(u64::MAX),
+        revision: started.revision,
+        duration_ms: started.duration_ms(),
+        started_at: started.at,
         totals,
         failures,
         calls,
