@@ -14,6 +14,7 @@ pub mod access;
 pub mod account;
 pub mod catalog;
 pub mod content;
+pub mod data;
 pub mod edge;
 pub mod error;
 pub mod extract;

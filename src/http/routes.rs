@@ -25,13 +25,13 @@ use crate::http::content::{blog, changelog, notices};
 use crate::http::edge::cors;
 use crate::http::edge::operation::OperationLayer;
 use crate::http::edge::service::Edge;
-use crate::http::game;
 use crate::http::openapi;
 use crate::http::openapi::binding::UnboundRoute;
 use crate::http::service::{contract, docs, health, metrics, samples, verification};
 use crate::http::state::AppState;
 use crate::http::stats;
 use crate::http::vendor;
+use crate::http::{data, game};
 
 /// The documented operations, and the description generated from their annotations.
 pub fn operations() -> OpenApiRouter<AppState> {
@@ -138,6 +138,11 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(notices::list))
         .routes(routes!(samples::samples))
         .routes(routes!(contract::contract))
+        .routes(routes!(data::tasks::tasks))
+        .routes(routes!(data::gaps::gaps))
+        .routes(routes!(data::gaps::records))
+        .routes(routes!(data::confidence::confidence))
+        .routes(routes!(data::coverage::coverage))
         .routes(routes!(verification::examples))
         .routes(routes!(verification::sdk))
 }

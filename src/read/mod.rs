@@ -17,6 +17,7 @@ pub mod lookup;
 pub mod meta;
 pub mod orders;
 pub mod persisted;
+pub mod quality;
 pub mod query;
 pub mod rankings;
 mod reads;
@@ -101,6 +102,10 @@ pub struct ReadModel {
     /// (`Snapshot::image_owner`); neither persisted nor patched.
     #[serde(skip, default = "deferred::Deferred::pending")]
     image_owners: deferred::Deferred<HashMap<i64, u32>>,
+    /// What every record lacks and how well it is sourced, on the first data-quality request
+    /// (`Snapshot::quality`); neither persisted nor patched.
+    #[serde(skip, default = "deferred::Deferred::pending")]
+    quality: deferred::Deferred<quality::DataQuality>,
     /// The filter options' answer (8), rendered on its first request and served again: it
     /// depends on nothing but the snapshot (165 KB at 100,000 firearms); neither persisted nor
     /// patched.
@@ -370,6 +375,7 @@ impl ReadModel {
             text_index: deferred::Deferred::pending(),
             arsenals: deferred::Deferred::pending(),
             image_owners: deferred::Deferred::pending(),
+            quality: deferred::Deferred::pending(),
             filter_options: deferred::Deferred::pending(),
             era_answers: rendered::kept_answers::KeptAnswers::default(),
             arsenal_answers: arsenal_answers(),

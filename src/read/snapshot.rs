@@ -98,6 +98,11 @@ impl Snapshot {
         self.meta.get(table, id)
     }
 
+    /// Data quality per record (`read::quality`), built on the first request that needs it.
+    pub fn quality(&self) -> &crate::read::quality::DataQuality {
+        self.read.quality.get_or_build(|| crate::read::quality::DataQuality::build(&self.catalog.typed()))
+    }
+
     /// The statistics operations' figures, built now if a patch deferred them (`read::deferred`).
     pub fn statistics(&self) -> &Statistics {
         // Checked first: taking the catalog typed decodes every record of a packed one.

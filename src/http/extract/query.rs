@@ -62,6 +62,8 @@ pub mod kind {
     }
     /// One of a closed list (matched in any case), read as the list spells it.
     pub struct OneOf(pub &'static [&'static str]);
+    /// `OneOf` a list made once at run time (from the code's own tables).
+    pub struct OneOfListed(pub fn() -> &'static [&'static str]);
     /// An integer within bounds (inclusive).
     pub struct Int {
         pub min: i64,
@@ -147,10 +149,24 @@ impl Kind for kind::OneOf {
         Schema::Object(string().enum_values(Some(self.0.iter().copied())).build())
     }
     fn parse(&self, raw: &str) -> Result<String, String> {
-        match self.0.iter().find(|known| known.eq_ignore_ascii_case(raw)) {
-            Some(known) => Ok((*known).to_owned()),
-            None => Err(format!("must be one of: {}", self.0.join(", "))),
-        }
+        one_of(self.0, raw)
+    }
+}
+
+impl Kind for kind::OneOfListed {
+    type Value = String;
+    fn schema(&self) -> Schema {
+        kind::OneOf((self.0)()).schema()
+    }
+    fn parse(&self, raw: &str) -> Result<String, String> {
+        one_of((self.0)(), raw)
+    }
+}
+
+fn one_of(known: &[&str], raw: &str) -> Result<String, String> {
+    match known.iter().find(|known| known.eq_ignore_ascii_case(raw)) {
+        Some(known) => Ok((*known).to_owned()),
+        None => Err(format!("must be one of: {}", known.join(", "))),
     }
 }
 

@@ -186,6 +186,7 @@ impl Arguments {
                 format!("decade={decade}").into()
             }
             ("get", "/v1/firearms/top") => "stat=heaviest".into(),
+            ("get", "/v1/data/gaps/records") => "resource=firearms&field=weightEmptyG".into(),
             ("get", "/v1/firearms/head-to-head") | ("get", "/v1/game/matchups") => {
                 let (a, b) = two_firearms()?;
                 format!("a={a}&b={b}").into()

@@ -22,6 +22,7 @@ pub mod game;
 pub mod manufacturer_history;
 pub mod manufacturers;
 pub mod popular;
+pub mod quality;
 pub mod random;
 pub mod rankings;
 pub mod records;

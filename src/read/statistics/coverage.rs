@@ -9,7 +9,7 @@ use super::{CategoryRef, Read, decade_label, share};
 use crate::catalog::model::{Catalog, Firearm};
 
 /// A field is filled when it holds a value (a list: at least one item).
-trait Filled {
+pub trait Filled {
     fn filled(&self) -> bool;
 }
 

@@ -4,7 +4,7 @@
 //! family of figures; `tally` is the one counting rule they share (most first, ties by key).
 
 mod adoption;
-mod coverage;
+pub mod coverage;
 mod eras;
 pub mod frequency;
 mod summary;

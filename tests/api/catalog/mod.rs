@@ -1,6 +1,7 @@
 //! The catalog: the import pipeline and every catalog read, field by field and table-driven.
 
 mod changed_files;
+mod data_quality;
 mod firearms;
 mod import;
 mod patched_snapshot;

@@ -31,6 +31,7 @@ pub(super) const OPERATIONS: &[Operation] = &[
     // First, while no detail has been requested, so the counts cannot move between the 200 and
     // the 304.
     op("/v1/popular/firearms?days=7", Plan::Explorer, None, Some(("/v1/popular/firearms?days=91", "days"))),
+    op("/v1/data/tasks?limit=60", Plan::Explorer, None, Some(("/v1/data/tasks?limit=201", "limit"))),
     op(
         "/v1/firearms?category=pistols&sort=weight",
         Plan::Explorer,
@@ -249,6 +250,19 @@ pub(super) const OPERATIONS: &[Operation] = &[
     op("/v1/stats/summary", Plan::Explorer, None, None),
     op("/v1/stats/production-status", Plan::Explorer, None, None),
     op("/v1/stats/field-coverage", Plan::Builder, None, None),
+    op(
+        "/v1/data/gaps/records?resource=firearms&field=weightEmptyG",
+        Plan::Enterprise,
+        None,
+        Some(("/v1/data/gaps/records?resource=guns", "resource")),
+    ),
+    op(
+        "/v1/data/confidence?below=0.5",
+        Plan::Enterprise,
+        None,
+        Some(("/v1/data/confidence?below=2", "below")),
+    ),
+    op("/v1/data/coverage", Plan::Builder, None, None),
     op("/v1/stats/catalog-coverage", Plan::Builder, None, None),
     op(
         "/v1/stats/calibers/popular",
