@@ -25,6 +25,7 @@ use super::row_feed::{CHUNK, PreparedChunk, RowFeed, Writing, Written};
 use super::rows::{self, Table};
 use super::source_files::{self, ChangedPart};
 use super::store;
+use super::verify;
 use crate::db::Db;
 
 /// More changed records than this in one import become one `catalog.resynced` event.
@@ -144,7 +145,8 @@ pub async fn import_dir(db: &Db, dir: &Path, progress: bool) -> Result<Summary, 
     // The content is read and checked first: a bad file refuses the import before anything is written.
     let content = content::load_dir(dir)?;
     let content = content.as_ref();
-    if let Some((catalog, part)) = source_files::changed_part(db, dir).await? {
+    if let Some((mut catalog, part)) = source_files::changed_part(db, dir).await? {
+        clear_changed_verifications(db, &mut catalog, &part.files, dir).await?;
         let files_parsed = Some((part.files.len(), part.files_in_folder));
         if let Some(summary) =
             import_scoped(db, Arc::new(catalog), Scope::Part(part), content, progress).await?
@@ -155,11 +157,35 @@ pub async fn import_dir(db: &Db, dir: &Path, progress: bool) -> Result<Summary, 
             "another import came between the reading of the changed files and their writing; loading the whole folder"
         );
     }
-    let (catalog, files) = load::load_dir_with_files(dir)?;
+    let (mut catalog, files) = load::load_dir_with_files(dir)?;
+    clear_changed_verifications(db, &mut catalog, &files, dir).await?;
     let files_parsed = Some((files.len(), files.len()));
     let summary =
         import_scoped(db, Arc::new(catalog), Scope::Whole { files: Some(files) }, content, progress).await?;
     Ok(Summary { files_parsed, ..summary.expect("an import of the whole catalog is never outdated") })
+}
+
+/// A verified firearm field whose value the import changes loses its verification, in the
+/// catalog imported and in its data file (`verify::clear_changed`). The stored catalog is read
+/// only when some firearm carries a verification.
+async fn clear_changed_verifications(
+    db: &Db,
+    catalog: &mut Catalog,
+    files: &[FileRecords],
+    dir: &Path,
+) -> Result<(), ImportError> {
+    let verified = catalog.firearms.iter().any(|f| f.verified_fields.as_ref().is_some_and(|v| !v.is_empty()));
+    if !verified {
+        return Ok(());
+    }
+    let mut conn =
+        db.pool().acquire().await.map_err(ImportError::database("cannot read the stored catalog"))?;
+    let stored = store::read_catalog(&mut conn).await?;
+    drop(conn);
+    for cleared in verify::clear_changed(&stored, catalog, files, dir).map_err(ImportError::Verification)? {
+        tracing::warn!("{cleared}");
+    }
+    Ok(())
 }
 
 /// What an import covers.

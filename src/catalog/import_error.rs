@@ -25,6 +25,9 @@ pub enum ImportError {
     /// table with different columns, a table whose column types were not read.
     #[error("{0}")]
     Rows(String),
+    /// A verification the import had to clear could not be written to its data file.
+    #[error("{0}")]
+    Verification(String),
     /// The thread building the rows stopped before the last of them.
     #[error("building the catalog's rows failed")]
     RowsStopped,
@@ -47,7 +50,7 @@ impl ImportError {
             Self::Database { source, .. } | Self::Sql(source) => crate::db::is_unavailable(source),
             Self::Stored(error) => error.is_unavailable(),
             Self::InFolder { source, .. } => source.is_unavailable(),
-            Self::Refused(_) | Self::Rows(_) | Self::RowsStopped => false,
+            Self::Refused(_) | Self::Rows(_) | Self::RowsStopped | Self::Verification(_) => false,
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod import_error;
 pub mod insert;
 pub mod load;
 pub mod model;
+pub mod record_text;
 mod row_feed;
 pub mod rows;
 pub mod source_files;
@@ -21,6 +22,7 @@ pub mod store;
 pub mod synth;
 pub mod table;
 pub mod term;
+pub mod verify;
 pub mod vocabulary;
 
 pub use table::Table;

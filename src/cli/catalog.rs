@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::Subcommand;
 
 use super::{CliError, connect_and_migrate};
-use crate::catalog::{check, content, export, import, load, synth};
+use crate::catalog::{check, content, export, import, load, synth, verify};
 
 #[derive(Subcommand)]
 pub enum CatalogCommand {
@@ -26,6 +26,28 @@ pub enum CatalogCommand {
     },
     /// Write the stored catalog to DIR in the data-file format.
     Export { dir: PathBuf },
+    /// Record that SOURCE was checked and states FIELDS of firearm ID: in its data file under
+    /// --data (sources, verifiedFields, verifiedAt and, by the documented rule, dataConfidence),
+    /// then import the folder so the provenance shows it.
+    Verify {
+        /// The firearm's id.
+        id: String,
+        /// The served field names the source states, comma-separated.
+        #[arg(long, value_delimiter = ',', required = true)]
+        fields: Vec<String>,
+        /// The https page checked.
+        #[arg(long)]
+        source: String,
+        /// The source's kind [default: the kind hosts.toml lists its host with].
+        #[arg(long)]
+        kind: Option<String>,
+        /// The data folder holding the firearm.
+        #[arg(long, default_value = "data")]
+        data: PathBuf,
+        /// The day of the check, YYYY-MM-DD [default: today, UTC].
+        #[arg(long)]
+        date: Option<String>,
+    },
     /// Write a deterministic synthetic catalog (scale tests only; never into data/).
     Synth {
         #[arg(long)]
@@ -67,6 +89,24 @@ pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), CliE
                     Err(CliError::invalid(format!("{n} error(s): the catalog breaks the rules listed above")))
                 }
             }
+        }
+        CatalogCommand::Verify { id, fields, source, kind, data, date } => {
+            let date = date.unwrap_or_else(|| crate::clock::day(crate::clock::now()));
+            if time::Date::parse(&date, time::macros::format_description!("[year]-[month]-[day]")).is_err() {
+                return Err(CliError::invalid(format!("--date: {date} is not a day, YYYY-MM-DD")));
+            }
+            let verification = verify::Verification { firearm_id: id, fields, source, kind, date };
+            let verified = verify::verify(&data, &verification).map_err(CliError::invalid)?;
+            let confidence = verified.data_confidence.map_or("none".to_owned(), |c| c.to_string());
+            println!(
+                "{}: verified {} (dataConfidence {confidence}) in {}",
+                verification.firearm_id,
+                verified.verified_fields.join(", "),
+                verified.file.display()
+            );
+            let db = connect_and_migrate(database_url).await?;
+            println!("{}", import::import_dir(&db, &data, false).await?);
+            Ok(())
         }
         CatalogCommand::Export { dir } => {
             let db = connect_and_migrate(database_url).await?;

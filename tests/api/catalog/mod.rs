@@ -11,3 +11,4 @@ mod rankings;
 mod read_contract;
 mod reference;
 mod statistics;
+mod verification;
