@@ -18,6 +18,7 @@ pub mod error;
 pub mod fast_hash;
 pub mod http;
 pub mod low_priority;
+pub mod mcp;
 pub mod metrics;
 pub mod read;
 pub mod sellers;

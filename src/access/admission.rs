@@ -47,6 +47,9 @@ pub async fn admit(
 /// After the answer: a 304 spent a per-minute slot but never the day's allowance, so its daily
 /// unit is given back; any other answer is counted in the usage.
 pub async fn settle(access: &Access, operation: &Operation, subject: &str, day: &str, not_modified: bool) {
+    if operation.is_mcp() {
+        return;
+    }
     if not_modified {
         if let Err(e) = access.limiter.give_back(&day_key(operation, subject, day)).await {
             tracing::warn!(error = %e, "a 304's daily unit was not returned");
@@ -54,6 +57,48 @@ pub async fn settle(access: &Access, operation: &Operation, subject: &str, day: 
     } else {
         access.usage.count(subject, day);
     }
+}
+
+/// One MCP tool call: a unit of the plan's MCP allowance (429 MCP_DAILY_CAP_EXCEEDED, Retry-After
+/// until midnight UTC, when spent), then one of its own daily allowance (429 DAILY_CAP_EXCEEDED),
+/// counted in the usage like any request. A unit of the first is given back when the second
+/// refuses, so a refused call spends nothing.
+pub async fn spend_mcp_call(access: &Access, caller: &Caller, now: clock::Second) -> Result<(), ApiError> {
+    let limits = access.plans.get(caller.plan);
+    let subject = caller.subject();
+    let unavailable =
+        |e: super::limiter::LimiterUnavailable| ApiError::dependency_unavailable("rate limiter", e);
+    let until_midnight = now.until_after_midnight();
+    let mcp_key = ["rl:mcp:d:", &subject, ":", &now.day].concat();
+    if !access.limiter.take(&mcp_key, limits.mcp_per_day, until_midnight).await.map_err(unavailable)? {
+        let wait = 86_400 - now.unix_second.rem_euclid(86_400);
+        return Err(ApiError::new(
+            Reason::McpDailyCapExceeded,
+            format!(
+                "The {} plan allows {} MCP tool calls a day; the allowance resets at midnight UTC.",
+                limits.plan.name(),
+                limits.mcp_per_day
+            ),
+        )
+        .with_retry_after(wait as u64));
+    }
+    let day_key = ["rl:api:d:", &subject, ":", &now.day].concat();
+    if !access.limiter.take(&day_key, limits.per_day, until_midnight).await.map_err(unavailable)? {
+        if let Err(e) = access.limiter.give_back(&mcp_key).await {
+            tracing::warn!(error = %e, "a refused MCP call's unit was not returned");
+        }
+        return Err(ApiError::new(
+            Reason::DailyCapExceeded,
+            format!(
+                "The {} plan allows {} requests a day; the allowance resets at midnight UTC.",
+                limits.plan.name(),
+                limits.per_day
+            ),
+        )
+        .with_retry_after(3600));
+    }
+    access.usage.count(&subject, &now.day);
+    Ok(())
 }
 
 fn authorize(operation: &Operation, caller: &Caller) -> Result<(), ApiError> {
@@ -112,6 +157,10 @@ async fn enforce_limits(
             format!("The {} plan allows {per_minute} requests a minute.", limits.plan.name()),
         )
         .with_retry_after(60));
+    }
+    // An MCP request spends the day's allowance only as a tool call, counted by the endpoint.
+    if operation.is_mcp() {
+        return Ok(());
     }
     let day_key = day_key(operation, &subject, day);
     if !access.limiter.take(&day_key, per_day, now.until_after_midnight()).await.map_err(unavailable)? {

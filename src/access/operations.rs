@@ -53,6 +53,12 @@ pub struct Operation {
 }
 
 impl Operation {
+    /// The MCP endpoint: a request takes a per-minute slot, but only a tool call spends the day's
+    /// allowances, counted by the endpoint itself (`admission::spend_mcp_call`).
+    pub fn is_mcp(&self) -> bool {
+        self.path == "/v1/mcp"
+    }
+
     /// The six webhook operations have their own rate-limit bucket.
     pub fn is_webhook(&self) -> bool {
         self.path.starts_with("/v1/me/webhooks")

@@ -19,6 +19,7 @@ pub mod edge;
 pub mod error;
 pub mod extract;
 pub mod game;
+pub mod mcp;
 pub mod openapi;
 pub mod respond;
 pub mod routes;

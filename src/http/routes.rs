@@ -31,7 +31,7 @@ use crate::http::service::{contract, docs, health, metrics, samples, verificatio
 use crate::http::state::AppState;
 use crate::http::stats;
 use crate::http::vendor;
-use crate::http::{data, game};
+use crate::http::{data, game, mcp};
 
 /// The documented operations, and the description generated from their annotations.
 pub fn operations() -> OpenApiRouter<AppState> {
@@ -138,6 +138,7 @@ pub fn operations() -> OpenApiRouter<AppState> {
         .routes(routes!(notices::list))
         .routes(routes!(samples::samples))
         .routes(routes!(contract::contract))
+        .routes(routes!(mcp::mcp))
         .routes(routes!(data::tasks::tasks))
         .routes(routes!(data::gaps::gaps))
         .routes(routes!(data::gaps::records))

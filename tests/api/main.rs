@@ -9,5 +9,6 @@ mod catalog;
 mod content;
 mod contract;
 mod game;
+mod mcp;
 mod sellers;
 mod service;

@@ -152,6 +152,9 @@ async fn take(app: &TestApp) -> (Examples, Vec<String>) {
     s.send("GET", "/v1/out/{offerId}", &format!("/v1/out/{offer_id}"), None, false).await;
     s.send("DELETE", "/v1/vendor/offers/{id}", &held, None, true).await;
 
+    let tool_call = json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                            "params": { "name": "get_firearm", "arguments": { "id": firearm } } });
+    s.send("POST", "/v1/mcp", "/v1/mcp", Some(tool_call), true).await;
     let names = json!({ "queries": ["m1 garand", "glock 17"] });
     s.send("POST", "/v1/firearms/resolve", "/v1/firearms/resolve", Some(names), true).await;
     s.send("DELETE", "/v1/me/favorites/{firearmId}", &format!("/v1/me/favorites/{other}"), None, true).await;

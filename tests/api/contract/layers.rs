@@ -28,7 +28,7 @@ const LAYERS: &[&[&str]] = &[
     &["catalog"],
     &["access"],
     &["read"],
-    &["accounts", "webhooks", "sellers"],
+    &["accounts", "webhooks", "sellers", "mcp"],
     &["config"],
     &["http"],
     &["app", "cli"],

@@ -164,6 +164,7 @@ async fn every_documented_answer_holds_to_its_published_schema(app: TestApp) {
                 }
                 ("get", _) => None,
                 ("post", "/v1/firearms/resolve") => Some(json!({ "queries": ["ak47", "glock 17"] })),
+                ("post", "/v1/mcp") => Some(json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/list" })),
                 ("put", "/v1/me/webhooks/{endpointId}") => Some(json!({ "description": "contract" })),
                 ("put", "/v1/vendor/offers") => Some(offers.clone()),
                 _ => panic!("{method} {template} is documented but this test does not call it: add it"),
