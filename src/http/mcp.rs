@@ -39,9 +39,10 @@ pub enum McpId {
 pub struct McpMessage {
     pub jsonrpc: JsonRpcVersion,
     pub method: String,
-    /// Absent for a notification.
+    /// Absent for a notification; never null (MCP requests carry a string or an integer).
+    #[schema(nullable = false)]
     pub id: Option<McpId>,
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Object, nullable = false, required = false)]
     pub params: Option<Map<String, Value>>,
 }
 

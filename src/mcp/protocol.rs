@@ -37,15 +37,12 @@ impl Message {
         let method = fields.get("method").and_then(Value::as_str).ok_or(("method", "must be a string"))?;
         let id = match fields.get("id") {
             None => None,
-            Some(id @ (Value::String(_) | Value::Number(_)))
-                if id.as_f64().is_none_or(|n| n.fract() == 0.0) =>
-            {
-                Some(id.clone())
-            }
-            Some(_) => return Err(("id", "must be a string or an integer")),
+            Some(id @ Value::String(_)) => Some(id.clone()),
+            Some(id @ Value::Number(n)) if is_int64(n) => Some(id.clone()),
+            Some(_) => return Err(("id", "must be a string or a 64-bit signed integer")),
         };
         let params = match fields.get("params") {
-            None | Some(Value::Null) => Map::new(),
+            None => Map::new(),
             Some(Value::Object(params)) => params.clone(),
             Some(_) => return Err(("params", "must be an object")),
         };
@@ -56,6 +53,13 @@ impl Message {
     pub fn is_tool_call(&self) -> bool {
         self.id.is_some() && self.method == "tools/call"
     }
+}
+
+/// Whether `n` is an integer JSON Schema's `int64` admits: `-144`, or `-144.0` written as a
+/// decimal. A decimal past ±2⁵³ is refused: it may be an integer past ±2⁶³ rounded to fit.
+fn is_int64(n: &serde_json::Number) -> bool {
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    n.as_i64().is_some() || n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() < EXACT)
 }
 
 /// What a method answers: its result, or a JSON-RPC error (code, message).
@@ -159,6 +163,12 @@ mod tests {
             Message::parse(&json!({ "jsonrpc": "2.0", "method": "ping", "id": 1.5 })).unwrap_err().0,
             "id"
         );
+        let too_large = json!({ "jsonrpc": "2.0", "method": "ping", "id": 9_223_372_036_854_775_808u64 });
+        assert_eq!(Message::parse(&too_large).unwrap_err().0, "id");
+        assert!(Message::parse(&json!({ "jsonrpc": "2.0", "method": "ping", "id": -144.0 })).is_ok());
+        let rounded: Value =
+            serde_json::from_str(r#"{"jsonrpc":"2.0","method":"ping","id":-9223372036854775809}"#).unwrap();
+        assert_eq!(Message::parse(&rounded).unwrap_err().0, "id");
         let call = Message::parse(&json!({ "jsonrpc": "2.0", "id": 7, "method": "tools/call" })).unwrap();
         assert!(call.is_tool_call());
         let note =
