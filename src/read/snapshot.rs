@@ -98,6 +98,11 @@ impl Snapshot {
         self.meta.get(table, id)
     }
 
+    /// Whether `quality` is built already (answered without work).
+    pub fn quality_built(&self) -> bool {
+        self.read.quality.get().is_some()
+    }
+
     /// Data quality per record (`read::quality`), built on the first request that needs it.
     pub fn quality(&self) -> &crate::read::quality::DataQuality {
         self.read.quality.get_or_build(|| crate::read::quality::DataQuality::build(&self.catalog.typed()))

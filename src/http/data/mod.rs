@@ -33,6 +33,9 @@ pub const FIELD: QueryParam<kind::OneOfListed> =
 /// `snapshot` with its data quality built: the first request after a snapshot builds it, off the
 /// runtime's workers (it reads every record).
 pub async fn with_quality(snapshot: Arc<Snapshot>) -> Result<Arc<Snapshot>, ApiError> {
+    if snapshot.quality_built() {
+        return Ok(snapshot);
+    }
     tokio::task::spawn_blocking(move || {
         snapshot.quality();
         snapshot
