@@ -7,6 +7,7 @@ pub mod access;
 pub mod accounts;
 pub mod allocator;
 pub mod app;
+pub mod assets;
 pub mod build_info;
 pub mod catalog;
 pub mod cli;

@@ -26,6 +26,7 @@ const LAYERS: &[&[&str]] = &[
         "db",
     ],
     &["catalog"],
+    &["assets"],
     &["access"],
     &["read"],
     &["accounts", "webhooks", "sellers", "mcp"],
