@@ -95,6 +95,14 @@ async fn measure(label: &str, data: &Path, db_file: &Path) {
         get_json(&reqwest::Client::new(), &format!("{base}{settled}"), &key).await;
     }
 
+    // Generated assets at many different firearms in turn: each is drawn on its first request
+    // (that cost is printed apart, drawn once per firearm), then kept (`read::kept_assets`).
+    let drawn = sample_firearms(&base, &key, 1000).await;
+    first_renders(&base, &key, &drawn).await;
+    let asset_urls = |suffix: &str| -> Vec<String> {
+        drawn.iter().map(|id| format!("{base}/v1/firearms/{id}/{suffix}")).collect()
+    };
+
     let rifles = sample_rifles(&base, &key).await;
     let (id, name) = rifles[0].clone();
     let detail = get_json(&reqwest::Client::new(), &format!("{base}/v1/firearms/{id}"), &key).await;
@@ -147,6 +155,8 @@ async fn measure(label: &str, data: &Path, db_file: &Path) {
         // through loopback, not the service's work.
         one("a country's arsenal (US), gzip", arsenal.clone()).asking_gzip(),
         one("a country's arsenal (US), plain", arsenal).for_information(),
+        Row::new("silhouette (SVG), 1,000 firearms in turn", asset_urls("silhouette")),
+        Row::new("3D model (GLB), 1,000 firearms in turn", asset_urls("model")),
     ];
     for row in &rows {
         let mut headers = vec![("x-api-key", key.as_str())];
@@ -431,6 +441,59 @@ async fn sample_rifles(base: &str, key: &str) -> Vec<(String, String)> {
         .collect();
     assert!(!rifles.is_empty(), "the catalog has a rifle");
     rifles
+}
+
+/// Up to `count` firearm ids, the list's first pages in order (every category).
+async fn sample_firearms(base: &str, key: &str, count: usize) -> Vec<String> {
+    let mut ids = Vec::with_capacity(count);
+    for page in 1..=count.div_ceil(100) {
+        let url = format!("{base}/v1/firearms?per_page=100&page={page}&fields=id");
+        let body = get_json(&reqwest::Client::new(), &url, key).await;
+        let listed = body["data"].as_array().expect("a page of firearms");
+        ids.extend(listed.iter().map(|f| f["id"].as_str().unwrap().to_owned()));
+        if listed.len() < 100 {
+            break;
+        }
+    }
+    ids.truncate(count);
+    ids
+}
+
+/// The cost of drawing: the first request of each asset of the first 200 of `ids`, one at a
+/// time, median and p99 (the network round trip included). A firearm without an overall length
+/// answers 404 and is left out.
+async fn first_renders(base: &str, key: &str, ids: &[String]) {
+    let client = reqwest::Client::new();
+    for (what, suffix) in [
+        ("silhouette (SVG)", "silhouette"),
+        ("3D model (GLB)", "model"),
+        ("thumbnail (PNG, 320 px)", "media/thumbnail"),
+    ] {
+        let mut times = Vec::new();
+        for id in ids.iter().take(200) {
+            let started = Instant::now();
+            let response = client
+                .get(format!("{base}/v1/firearms/{id}/{suffix}"))
+                .header("x-api-key", key)
+                .send()
+                .await
+                .unwrap();
+            let ok = response.status().is_success();
+            let _ = response.bytes().await;
+            if ok {
+                times.push(started.elapsed());
+            }
+        }
+        times.sort();
+        let at = |q: f64| times.get(((times.len() as f64 * q) as usize).min(times.len().saturating_sub(1)));
+        let ms = |d: Option<&Duration>| d.map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0);
+        println!(
+            "first request of a {what}, {} firearms one at a time: median {:.2} ms, p99 {:.2} ms",
+            times.len(),
+            ms(at(0.5)),
+            ms(at(0.99))
+        );
+    }
 }
 
 async fn enterprise_key(url: &str) -> String {

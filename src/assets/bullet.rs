@@ -64,7 +64,8 @@ enum Nose {
 
 fn nose(bullet_type: Option<&str>, bottleneck: bool) -> Nose {
     let kind = bullet_type.unwrap_or("").to_ascii_lowercase();
-    let words: Vec<&str> = kind.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> =
+        kind.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
     let any = |names: &[&str]| words.iter().any(|w| names.contains(w));
     if any(&["spitzer", "otm", "bthp", "hpbt", "vld", "polymer", "match"]) {
         Nose::Pointed
@@ -148,9 +149,9 @@ fn bullet_path(out: &mut String, c: &Cartridge, axis: f64, nose: Nose) {
         Nose::Pointed => ogive_from + (tip - ogive_from) * 0.55,
         _ => tip,
     };
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<path fill=\"#a0522d\" d=\"M{} {} L{} {} Q{} {} {} {} L{} {} Q{} {} {} {} L{} {} Z\"/>\n",
+        "<path fill=\"#a0522d\" d=\"M{} {} L{} {} Q{} {} {} {} L{} {} Q{} {} {} {} L{} {} Z\"/>",
         number(start),
         number(axis - r),
         number(ogive_from),

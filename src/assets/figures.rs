@@ -30,7 +30,9 @@ pub enum Feed {
     /// Nothing drawn below the receiver (single shot, internal or en-bloc clip, unknown).
     Hidden,
     /// A detachable or fixed box, its depth from the capacity.
-    Box { capacity: u32 },
+    Box {
+        capacity: u32,
+    },
     Drum,
     /// A flat pan on top of the receiver.
     Pan,
@@ -109,11 +111,19 @@ pub struct Figures {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Missing(pub Vec<&'static str>);
 
+/// Whether `firearm` states what a drawing needs (its overall length), without drawing it.
+pub fn drawable(firearm: &Firearm) -> bool {
+    stated_length(firearm).is_some()
+}
+
+fn stated_length(firearm: &Firearm) -> Option<f64> {
+    firearm.overall_length_mm.filter(|l| l.is_finite() && *l > 0.0)
+}
+
 impl Figures {
     /// The drawing figures of `firearm`, or the required ones it lacks.
     pub fn of(firearm: &Firearm) -> Result<Self, Missing> {
-        let length = firearm.overall_length_mm.filter(|l| l.is_finite() && *l > 0.0);
-        let Some(length) = length else { return Err(Missing(vec!["overallLengthMm"])) };
+        let Some(length) = stated_length(firearm) else { return Err(Missing(vec!["overallLengthMm"])) };
         let features = lowercase_features(firearm);
         let has = |word: &str| features.iter().any(|f| f.contains(word));
         let layout = layout_of(firearm, &has);

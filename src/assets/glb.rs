@@ -69,7 +69,8 @@ fn mesh(drawing: &Drawing) -> Mesh {
         mesh.face(&far, [0.0, 0.0, -1.0]);
         let n = near.len();
         // Which way the outline runs decides which side of an edge is outside.
-        let area: f32 = (0..n).map(|i| near[i][0] * near[(i + 1) % n][1] - near[(i + 1) % n][0] * near[i][1]).sum();
+        let area: f32 =
+            (0..n).map(|i| near[i][0] * near[(i + 1) % n][1] - near[(i + 1) % n][0] * near[i][1]).sum();
         for i in 0..n {
             let (a, b) = (near[i], near[(i + 1) % n]);
             let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
@@ -77,7 +78,8 @@ fn mesh(drawing: &Drawing) -> Mesh {
             if length < 1e-7 {
                 continue;
             }
-            let outward = if area > 0.0 { [dy / length, -dx / length, 0.0] } else { [-dy / length, dx / length, 0.0] };
+            let outward =
+                if area > 0.0 { [dy / length, -dx / length, 0.0] } else { [-dy / length, dx / length, 0.0] };
             mesh.face(&[a, b, far[(i + 1) % n], far[i]], outward);
         }
     }
@@ -164,7 +166,12 @@ mod tests {
 
     #[test]
     fn a_box_is_twelve_triangles_facing_out() {
-        let part = Part { name: "box", outline: vec![(0.0, 0.0), (1000.0, 0.0), (1000.0, 200.0), (0.0, 200.0)], across: 1.0, round: false };
+        let part = Part {
+            name: "box",
+            outline: vec![(0.0, 0.0), (1000.0, 0.0), (1000.0, 200.0), (0.0, 200.0)],
+            across: 1.0,
+            round: false,
+        };
         let drawing = Drawing { length: 1000.0, height: 200.0, width: 50.0, parts: vec![part] };
         let mesh = mesh(&drawing);
         assert_eq!(mesh.indices.len(), 12 * 3);

@@ -176,7 +176,11 @@ fn long_gun(figures: &Figures, aspect: f64) -> Vec<Part> {
     }
     let grip_at = stock + 0.02;
     if figures.pistol_grip {
-        parts.push(quad("grip", [(grip_at + 0.03, 0.34), (grip_at + 0.075, 0.34), (grip_at + 0.045, 0.70), (grip_at, 0.70)], 0.8));
+        parts.push(quad(
+            "grip",
+            [(grip_at + 0.03, 0.34), (grip_at + 0.075, 0.34), (grip_at + 0.045, 0.70), (grip_at, 0.70)],
+            0.8,
+        ));
         parts.push(rect("trigger guard", grip_at + 0.05, grip_at + 0.15, 0.44, 0.47, 0.3));
         parts.push(rect("trigger guard", grip_at + 0.14, grip_at + 0.15, 0.34, 0.47, 0.3));
         parts.push(rect("trigger", grip_at + 0.095, grip_at + 0.105, 0.34, 0.42, 0.1));
@@ -186,7 +190,11 @@ fn long_gun(figures: &Figures, aspect: f64) -> Vec<Part> {
     parts.extend(feed_parts(figures.feed, (grip_at + 0.16).min(chamber - 0.08), chamber, barrel_top + band));
     if figures.carry_handle || figures.layout == Layout::MachineGun && figures.feed == Feed::Belt {
         let at = chamber + (1.0 - chamber) * 0.3;
-        parts.push(quad("carrying handle", [(at, 0.0), (at + 0.06, 0.0), (at + 0.05, 0.16), (at + 0.01, 0.16)], 0.2));
+        parts.push(quad(
+            "carrying handle",
+            [(at, 0.0), (at + 0.06, 0.0), (at + 0.05, 0.16), (at + 0.01, 0.16)],
+            0.2,
+        ));
     }
     if figures.layout == Layout::MachineGun {
         parts.push(rect("feed cover", stock + 0.02, chamber - 0.02, 0.02, 0.08, 0.9));
@@ -224,7 +232,11 @@ fn feed_parts(feed: Feed, from: f64, chamber: f64, barrel_bottom: f64) -> Vec<Pa
         Feed::Hidden => Vec::new(),
         Feed::Box { capacity } => {
             let depth = 0.34 + (0.15 + capacity.min(100) as f64 * 0.012).min(0.62);
-            vec![quad("magazine", [(from, 0.34), (from + 0.07, 0.34), (from + 0.10, depth), (from + 0.03, depth)], 0.55)]
+            vec![quad(
+                "magazine",
+                [(from, 0.34), (from + 0.07, 0.34), (from + 0.10, depth), (from + 0.03, depth)],
+                0.55,
+            )]
         }
         Feed::Drum => vec![disc("drum magazine", (from + 0.05, 0.62), (0.06, 0.3), 0.7)],
         Feed::Pan => vec![rect("pan magazine", from - 0.06, from + 0.14, 0.0, 0.08, 1.0)],
@@ -232,7 +244,11 @@ fn feed_parts(feed: Feed, from: f64, chamber: f64, barrel_bottom: f64) -> Vec<Pa
             let end = chamber + (1.0 - chamber) * 0.85;
             vec![rect("tube magazine", chamber, end, barrel_bottom, barrel_bottom + 0.08, 0.0).round()]
         }
-        Feed::Belt => vec![quad("belt", [(from, 0.34), (from + 0.06, 0.34), (from + 0.02, 0.8), (from - 0.04, 0.8)], 0.3)],
+        Feed::Belt => vec![quad(
+            "belt",
+            [(from, 0.34), (from + 0.06, 0.34), (from + 0.02, 0.8), (from - 0.04, 0.8)],
+            0.3,
+        )],
     }
 }
 

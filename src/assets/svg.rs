@@ -80,14 +80,20 @@ pub fn firearm(figures: &Figures, drawing: &Drawing, view: View, stroke: &Stroke
         let (x0, x1, y0, y1) = part.extent();
         let t = part.thickness(drawing.width);
         let (z0, z1) = ((drawing.width - t) / 2.0, (drawing.width + t) / 2.0);
+        let class = part.name.replace(' ', "-");
         match view {
-            View::Side => path(&mut shapes, &part.outline),
-            View::Top => path(&mut shapes, &[(x0, z0), (x1, z0), (x1, z1), (x0, z1)]),
-            View::Front if part.round => ellipse(&mut shapes, ((z0 + z1) / 2.0, (y0 + y1) / 2.0), (t / 2.0, (y1 - y0) / 2.0)),
-            View::Front => path(&mut shapes, &[(z0, y0), (z1, y0), (z1, y1), (z0, y1)]),
+            View::Side => path(&mut shapes, &class, &part.outline),
+            View::Top => path(&mut shapes, &class, &[(x0, z0), (x1, z0), (x1, z1), (x0, z1)]),
+            View::Front if part.round => {
+                ellipse(&mut shapes, &class, ((z0 + z1) / 2.0, (y0 + y1) / 2.0), (t / 2.0, (y1 - y0) / 2.0))
+            }
+            View::Front => path(&mut shapes, &class, &[(z0, y0), (z1, y0), (z1, y1), (z0, y1)]),
         }
     }
-    let title = format!("{}: {} view", figures.name, view.name());
+    let title = match view {
+        View::Side => format!("{}: side profile", figures.name),
+        _ => format!("{}: {} view", figures.name, view.name()),
+    };
     document((w, h), &title, &description(figures), &shapes, stroke)
 }
 
@@ -98,7 +104,9 @@ fn description(figures: &Figures) -> String {
         figures.layout.name(),
         number(figures.length.mm)
     );
-    for (field, figure) in [("heightMm", figures.height), ("widthMm", figures.width), ("barrelLengthMm", figures.barrel)] {
+    for (field, figure) in
+        [("heightMm", figures.height), ("widthMm", figures.width), ("barrelLengthMm", figures.barrel)]
+    {
         let how = if figure.stated { "stated" } else { "drawing proportion, not a catalog figure" };
         let _ = write!(text, "; {field} {} ({how})", number(figure.mm));
     }
@@ -124,18 +132,20 @@ pub fn document((w, h): (f64, f64), title: &str, desc: &str, shapes: &str, strok
     )
 }
 
-pub fn path(out: &mut String, outline: &[Point]) {
-    out.push_str("<path d=\"");
+/// A closed outline; `class` names the part it draws (a stylesheet may colour parts apart).
+pub fn path(out: &mut String, class: &str, outline: &[Point]) {
+    let _ = write!(out, "<path class=\"{}\" d=\"", escape(class));
     for (i, (x, y)) in outline.iter().enumerate() {
         let _ = write!(out, "{}{} {}", if i == 0 { "M" } else { " L" }, number(*x), number(*y));
     }
     out.push_str(" Z\"/>\n");
 }
 
-fn ellipse(out: &mut String, (cx, cy): Point, (rx, ry): (f64, f64)) {
+fn ellipse(out: &mut String, class: &str, (cx, cy): Point, (rx, ry): (f64, f64)) {
     let _ = writeln!(
         out,
-        "<ellipse cx=\"{}\" cy=\"{}\" rx=\"{}\" ry=\"{}\"/>",
+        "<ellipse class=\"{}\" cx=\"{}\" cy=\"{}\" rx=\"{}\" ry=\"{}\"/>",
+        escape(class),
         number(cx),
         number(cy),
         number(rx),

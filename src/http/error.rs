@@ -4,7 +4,7 @@
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Reason};
 use crate::read::error::QueryError;
 
 impl IntoResponse for ApiError {
@@ -32,6 +32,10 @@ impl From<QueryError> for ApiError {
                 .with_detail("missing", vec![id]),
             QueryError::MissingIds { kind, ids } => {
                 ApiError::missing_ids(kind, &ids.iter().collect::<Vec<_>>())
+            }
+            QueryError::NotDrawable { kind, id, asset, missing } => {
+                let message = crate::read::error::not_drawable(kind, &id, asset, &missing);
+                ApiError::new(Reason::ResourceNotFound, message).with_detail("missing", missing)
             }
             QueryError::Invalid { field, reason } => ApiError::invalid_parameter(field, reason),
             QueryError::Store(error) => error.into(),

@@ -12,6 +12,7 @@
 
 pub mod access;
 pub mod account;
+pub mod asset_file;
 pub mod catalog;
 pub mod content;
 pub mod data;
@@ -19,6 +20,7 @@ pub mod edge;
 pub mod error;
 pub mod extract;
 pub mod game;
+pub mod image_files;
 pub mod mcp;
 pub mod openapi;
 pub mod respond;

@@ -11,6 +11,9 @@ pub enum QueryError {
     /// Ids of a list that no record of `kind` has, every one named.
     #[error("No {kind} has the id: {}.", ids.join(", "))]
     MissingIds { kind: &'static str, ids: Vec<String> },
+    /// The record exists but lacks the figures an asset is drawn from, every one named.
+    #[error("{}", not_drawable(kind, id, asset, missing))]
+    NotDrawable { kind: &'static str, id: String, asset: &'static str, missing: Vec<&'static str> },
     /// An argument the query cannot answer (`field`: what is wrong with it).
     #[error("{field} {reason}")]
     Invalid { field: &'static str, reason: String },
@@ -32,4 +35,12 @@ impl QueryError {
     pub fn not_found_in(kind: &'static str, id: &str, parameter: &'static str) -> Self {
         Self::NotFound { kind, id: id.to_owned(), parameter: Some(parameter) }
     }
+}
+
+/// The words of `QueryError::NotDrawable`.
+pub fn not_drawable(kind: &str, id: &str, asset: &str, missing: &[&str]) -> String {
+    format!(
+        "The {kind} '{id}' has no {asset}: it is drawn from {}, which the catalog does not state.",
+        missing.join(", ")
+    )
 }

@@ -22,7 +22,10 @@ pub struct Facts {
     /// NaN when unknown.
     pub weight: f32,
     pub barrel: f32,
+    /// A generated model (the firearm can be drawn) or a stored one.
     pub has_3d_model: bool,
+    /// Any media: a generated drawing or a stored image (the media index, operation 20).
+    pub has_media: bool,
     /// Caliber positions.
     pub calibers: Box<[u32]>,
 }
@@ -73,7 +76,9 @@ impl Facts {
             year: f.year_introduced.map(|y| y as i32),
             weight: f.weight_empty_g.map_or(f32::NAN, |w| w as f32),
             barrel: f.barrel_length_mm.map_or(f32::NAN, |b| b as f32),
-            has_3d_model: f.images.iter().any(|i| i.image_type.as_deref() == Some("3d_model")),
+            has_3d_model: crate::assets::figures::drawable(f)
+                || f.images.iter().any(|i| i.image_type.as_deref() == Some("3d_model")),
+            has_media: crate::assets::figures::drawable(f) || !f.images.is_empty(),
             calibers: f
                 .calibers
                 .iter()

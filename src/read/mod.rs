@@ -12,6 +12,7 @@ pub mod facts;
 pub mod game;
 pub mod held_stats;
 pub mod in_place;
+pub mod kept_assets;
 pub mod list_index;
 pub mod lookup;
 pub mod meta;
@@ -120,6 +121,9 @@ pub struct ReadModel {
     /// Tier lists as answered (operation 86), the first `TIER_LISTS_KEPT` asked for.
     #[serde(skip, default = "tier_list_answers")]
     tier_list_answers: rendered::kept_answers::KeptAnswers<TierListAsked>,
+    /// Generated assets as drawn (`query::assets`), bounded by bytes.
+    #[serde(skip)]
+    assets: kept_assets::KeptAssets<query::assets::AssetKey>,
     /// Ammunition loads' list items as lists serve them, kept in `AMMUNITION_ITEMS_KEPT` slots by
     /// position (`http::catalog::ammunition`).
     #[serde(skip, default = "ammunition_items")]
@@ -381,6 +385,7 @@ impl ReadModel {
             arsenal_answers: arsenal_answers(),
             tier_list_answers: tier_list_answers(),
             ammunition_items: ammunition_items(),
+            assets: kept_assets::KeptAssets::default(),
             stats,
             user_ids,
             facts,

@@ -188,6 +188,11 @@ impl Snapshot {
         self.arsenals();
     }
 
+    /// Generated assets drawn for this snapshot and kept (`read::kept_assets`).
+    pub fn kept_assets(&self) -> &crate::read::kept_assets::KeptAssets<crate::read::query::assets::AssetKey> {
+        &self.read.assets
+    }
+
     /// The firearm carrying image `id` (the first, in catalog order), found off an index made in
     /// one walk over the firearms on the snapshot's first such question: a walk per question
     /// decoded every firearm of the packed table (`catalog::held`).

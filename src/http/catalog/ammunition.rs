@@ -54,3 +54,17 @@ pub async fn detail(
 ) -> Result<Response, ApiError> {
     Ok(ammunition::detail(&snapshot, &id)?.into_response())
 }
+
+/// The load's cartridge drawn to scale in side profile, case and bullet (1 unit of the viewBox
+/// is 1 mm): from the cartridge's bullet, neck and base diameters, case length and overall
+/// length, the nose shaped by the load's bullet type. 404 naming the missing dimensions.
+#[utoipa::path(get, path = "/v1/ammunition/{id}/bullet.svg", tag = "Ammunition",
+    params(("id" = String, Path)),
+    responses((status = 200, description = "an SVG document", content_type = "image/svg+xml", body = String)))]
+pub async fn bullet_svg(
+    snapshot: CurrentSnapshot,
+    headers: axum::http::HeaderMap,
+    ValidPath(id): ValidPath<String>,
+) -> Result<Response, ApiError> {
+    crate::http::asset_file::send(&headers, &crate::read::query::assets::bullet_svg(&snapshot, &id)?)
+}

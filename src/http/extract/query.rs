@@ -21,6 +21,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use crate::http::ApiError;
 
 const SLUG_PATTERN: &str = "^[a-z0-9-]+$";
+const COLOUR_PATTERN: &str = "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$";
 const COUNTRY_PATTERN: &str = "^[A-Za-z]{2}$";
 const LABEL_PATTERN: &str = "^[A-Za-z0-9._-]{1,50}$";
 const MONTH_PATTERN: &str = "^[0-9]{4}-(0[1-9]|1[0-2])$";
@@ -54,6 +55,8 @@ pub trait Kind: Sync + 'static {
 pub mod kind {
     /// A record id: `^[a-z0-9-]+$`.
     pub struct Slug;
+    /// A colour as `#rgb` or `#rrggbb` (`assets::svg::Colour`).
+    pub struct Colour;
     /// ISO 3166-1 alpha-2, either case; read in upper case.
     pub struct Country;
     /// Free text of 1 to `max` characters, not only spaces.
@@ -167,6 +170,16 @@ fn one_of(known: &[&str], raw: &str) -> Result<String, String> {
     match known.iter().find(|known| known.eq_ignore_ascii_case(raw)) {
         Some(known) => Ok((*known).to_owned()),
         None => Err(format!("must be one of: {}", known.join(", "))),
+    }
+}
+
+impl Kind for kind::Colour {
+    type Value = crate::assets::svg::Colour;
+    fn schema(&self) -> Schema {
+        patterned(COLOUR_PATTERN)
+    }
+    fn parse(&self, raw: &str) -> Result<Self::Value, String> {
+        crate::assets::svg::Colour::parse(raw).ok_or_else(|| "must be a colour as #rgb or #rrggbb".into())
     }
 }
 

@@ -16,7 +16,12 @@ pub struct Arguments {
     pub other_firearm: Option<String>,
     /// A second caliber, for the caliber comparison.
     pub other_caliber: Option<String>,
-    /// An ammunition load, of the firearm's caliber when there is one.
+    /// A firearm the service can draw (the chosen one when it can be): its generated assets.
+    pub drawable_firearm: Option<String>,
+    /// A stored image of a firearm: (firearm id, image id).
+    pub image: Option<(String, String)>,
+    /// An ammunition load, of the firearm's caliber when there is one (one whose cartridge can be
+    /// drawn, when there is one).
     pub ammunition: Option<String>,
     /// An attachment (its offers).
     pub attachment: Option<String>,
@@ -88,11 +93,28 @@ impl Arguments {
             catalog.firearms.iter().map(|f| f.id.clone()).find(|id| Some(id.as_str()) != chosen_id);
         let other_caliber =
             catalog.calibers.iter().map(|c| c.id.clone()).find(|id| Some(id.as_str()) != chosen_caliber);
-        let ammunition = catalog
-            .ammunition
+        let drawable_firearm = chosen
+            .as_deref()
+            .filter(|f| crate::assets::figures::drawable(f))
+            .map(|f| f.id.clone())
+            .or_else(|| {
+                catalog.firearms.iter().find(|f| crate::assets::figures::drawable(f)).map(|f| f.id.clone())
+            });
+        let image = catalog
+            .firearms
             .iter()
-            .find(|a| Some(a.caliber_id.as_str()) == chosen_caliber)
-            .or_else(|| catalog.ammunition.iter().next())
+            .find_map(|f| f.images.first().map(|image| (f.id.clone(), image.id.to_string())));
+        let drawable_cartridge = |caliber_id: &str| {
+            snapshot
+                .caliber(caliber_id)
+                .is_ok_and(|(_, caliber)| crate::assets::bullet::size(caliber).is_some())
+        };
+        let loads = || catalog.ammunition.iter();
+        let ammunition = loads()
+            .find(|a| Some(a.caliber_id.as_str()) == chosen_caliber && drawable_cartridge(&a.caliber_id))
+            .or_else(|| loads().find(|a| drawable_cartridge(&a.caliber_id)))
+            .or_else(|| loads().find(|a| Some(a.caliber_id.as_str()) == chosen_caliber))
+            .or_else(|| loads().next())
             .map(|a| a.id.clone());
         let attachment = catalog.attachments.first().map(|a| a.id.clone());
         let game_version = match crate::catalog::stats_versions::versions(&state.db).await {
@@ -111,6 +133,8 @@ impl Arguments {
         let blog_post = content.blog.first().map(|post| post.post.id.clone());
         Self {
             firearm,
+            drawable_firearm,
+            image,
             other_firearm,
             other_caliber,
             ammunition,
@@ -141,7 +165,16 @@ impl Arguments {
     fn parameter(&self, template: &str, name: &str) -> Result<String, String> {
         let area = template.trim_start_matches("/v1/").split('/').next().unwrap_or_default();
         let firearm = self.firearm.as_ref();
+        let draws = ["/silhouette", "/model", "/media", "/media/{selector}"]
+            .iter()
+            .any(|end| template.ends_with(end));
         let found = match (name, area) {
+            ("id", "firearms") if template.ends_with("/images/{imageId}") => {
+                return self.image.as_ref().map(|i| i.0.clone()).ok_or_else(|| missing("imageId", area));
+            }
+            ("imageId", _) => self.image.as_ref().map(|i| i.1.clone()),
+            ("id", "firearms") if draws => self.drawable_firearm.clone(),
+            ("selector", _) => Some("silhouette".to_owned()),
             ("id", "firearms") | ("id", "game-stats") | ("firearmId", _) => firearm.map(|f| f.id.clone()),
             ("id", "manufacturers") => firearm.map(|f| f.manufacturer.clone()),
             ("id", "calibers") => firearm.map(|f| f.caliber.clone()),
@@ -222,6 +255,7 @@ fn missing(name: &str, area: &str) -> String {
         (_, "blog") => "no blog post is published".to_owned(),
         ("id", "ammunition") => "the catalog holds no ammunition load".to_owned(),
         ("id", "attachments") => "the catalog holds no attachment".to_owned(),
+        ("imageId", _) => "the catalog holds no stored image".to_owned(),
         ("code", _) => "the chosen firearm names no country".to_owned(),
         _ => "the catalog holds no firearm with a caliber".to_owned(),
     }

@@ -92,8 +92,7 @@ pub async fn take(state: &AppState) -> Result<Samples, ApiError> {
                 continue;
             }
         };
-        let mut body = serde_json::from_slice(&answer.body)
-            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&answer.body).into_owned()));
+        let mut body = body_value(&answer.body);
         let truncated = cut(&mut body);
         samples.push(Sample {
             operation_id: operation["operationId"].as_str().unwrap_or_default().to_owned(),
@@ -109,6 +108,16 @@ pub async fn take(state: &AppState) -> Result<Samples, ApiError> {
         });
     }
     Ok(Samples { revision, generated_at, samples, skipped })
+}
+
+/// An answer's body as a sample shows it: JSON as itself, other text as a string, and a binary
+/// file (a PNG, a GLB) as a string saying how many bytes it is, since its bytes mean nothing in a
+/// JSON document.
+pub fn body_value(body: &[u8]) -> Value {
+    serde_json::from_slice(body).unwrap_or_else(|_| match std::str::from_utf8(body) {
+        Ok(text) => Value::String(text.to_owned()),
+        Err(_) => Value::String(format!("({} bytes of binary data)", body.len())),
+    })
 }
 
 /// Cuts every list in `value` to `ITEMS_KEPT` items and every text to `CHARS_KEPT` characters;

@@ -9,6 +9,7 @@
 
 pub mod adoption;
 pub mod ammunition;
+pub mod assets;
 pub mod attachments;
 pub mod calibers;
 pub mod categories;
@@ -21,6 +22,7 @@ pub mod firearms;
 pub mod game;
 pub mod manufacturer_history;
 pub mod manufacturers;
+pub mod media;
 pub mod popular;
 pub mod quality;
 pub mod random;

@@ -106,8 +106,14 @@ async fn the_list_filters_sorts_and_narrows_fields(app: TestApp) {
         assert!(item["weightEmptyG"].as_f64().unwrap() <= 700.0);
     }
     assert!(ids(&body["data"]).contains(&"glock-17"));
-    let body = data(&app, "/v1/firearms?has_3d_model=true", Plan::Explorer).await;
-    assert_eq!(body["data"], json!([]), "no bundled firearm has a 3D model asset yet");
+    // A model is generated for every firearm with a stated overall length.
+    let body =
+        data(&app, "/v1/firearms?manufacturer=benelli&has_3d_model=false&per_page=100", Plan::Builder).await;
+    assert!(ids(&body["data"]).contains(&"benelli-m4"), "no overall length, no model");
+    let body =
+        data(&app, "/v1/firearms?manufacturer=glock&has_3d_model=true&per_page=100", Plan::Builder).await;
+    assert!(ids(&body["data"]).contains(&"glock-17"));
+    assert!(!ids(&body["data"]).contains(&"benelli-m4"));
 }
 
 async fn the_detail_is_the_full_record_from_builder_and_the_summary_for_explorer(app: TestApp) {

@@ -1,5 +1,6 @@
 //! The catalog: the import pipeline and every catalog read, field by field and table-driven.
 
+mod assets;
 mod changed_files;
 mod data_quality;
 mod firearms;

@@ -29,9 +29,10 @@ async fn contract_app(backend: Backend) -> TestApp {
 
 /// Operations the loop over the description does not call, because each needs a state of its
 /// own; `exercise_apart` calls every one of them.
-const EXERCISED_APART: [(&str, &str); 7] = [
+const EXERCISED_APART: [(&str, &str); 8] = [
     ("get", "/v1/out/{offerId}"),
     ("get", "/v1/attachments/{id}/offers"),
+    ("get", "/v1/firearms/{id}/images/{imageId}"),
     ("post", "/v1/me/favorites/{firearmId}"),
     ("delete", "/v1/me/favorites/{firearmId}"),
     ("post", "/v1/me/webhooks/{endpointId}/test"),
@@ -298,6 +299,10 @@ async fn exercise_apart(app: &TestApp, checker: &Checker<'_>, document: &Value, 
     let missing = send("get", "/v1/attachments/no-such-attachment/offers".to_owned(), None).await.unwrap();
     assert_eq!(missing.status(), 404);
     holds("get", "/v1/attachments/{id}/offers", 404, &missing.json().await.unwrap());
+    // Nor any stored image file, so an image by id is its documented 404.
+    let missing = send("get", "/v1/firearms/glock-17/images/1".to_owned(), None).await.unwrap();
+    assert_eq!(missing.status(), 404);
+    holds("get", "/v1/firearms/{id}/images/{imageId}", 404, &missing.json().await.unwrap());
 
     let held: Value = send("get", "/v1/vendor/offers".to_owned(), None).await.unwrap().json().await.unwrap();
     let offer = held["data"][0]["id"].as_str().expect("the shop holds its offer").to_owned();

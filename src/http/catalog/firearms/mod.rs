@@ -11,6 +11,7 @@
 //! conflict. Each answers through `read::query`.
 
 pub mod adoption;
+pub mod assets;
 pub mod compare;
 pub mod detail;
 pub mod dimensions;
@@ -21,6 +22,7 @@ pub mod game_profile;
 pub mod game_stats;
 pub mod images;
 pub mod list;
+pub mod media;
 pub mod offers;
 pub mod popular;
 pub mod random;
