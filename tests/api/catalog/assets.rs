@@ -8,6 +8,7 @@ use std::path::Path;
 
 use armory::access::plan::Plan;
 use armory::assets::svg::{Stroke, View};
+use armory::catalog::import;
 use armory::catalog::load::load_dir;
 use armory::read::query::assets::{FirearmAsset, firearm_asset};
 use resvg::tiny_skia::Pixmap;
@@ -24,6 +25,7 @@ crate::on_each_database!(setup = crate::support::read_catalog_app;
     a_held_etag_is_answered_304_before_anything_is_drawn,
     the_media_list_and_index_agree_and_page_within_bounds,
     a_cartridge_is_drawn_to_its_overall_length_and_base_diameter,
+    a_firearm_gaining_a_drawing_is_updated_and_drawn,
 );
 
 async fn builder(app: &TestApp) -> String {
@@ -330,4 +332,34 @@ async fn a_cartridge_is_drawn_to_its_overall_length_and_base_diameter(app: TestA
     assert_eq!(status, 404);
     let missing = body["error"]["details"]["missing"].as_array().unwrap();
     assert!(missing.iter().any(|m| m == "neckDiameterMm"), "{body}");
+}
+
+async fn a_firearm_gaining_a_drawing_is_updated_and_drawn(app: TestApp) {
+    let key = builder(&app).await;
+    let path = "/v1/firearms/benelli-m4/silhouette";
+    assert_eq!(app.get_with_key(path, &key).await.status(), 404, "no overall length yet");
+    let served = app.state.catalog.current();
+    let stale_etag =
+        firearm_asset(&served, "glock-17", FirearmAsset::Model).unwrap().etag.as_str().to_owned();
+
+    // An import states the overall length (a test figure, not a catalog one).
+    let mut catalog = load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).unwrap();
+    let firearms = catalog.firearms.typed_mut();
+    std::sync::Arc::make_mut(firearms.iter_mut().find(|f| f.id == "benelli-m4").unwrap()).overall_length_mm =
+        Some(1000.0);
+    let revision = import::import(&app.state.db, catalog, false).await.unwrap().revision;
+    let events: Vec<(String, Option<String>)> =
+        sqlx::query_as("SELECT type, resource_id FROM catalog_events WHERE revision = $1 ORDER BY seq")
+            .bind(revision)
+            .fetch_all(app.state.db.pool())
+            .await
+            .unwrap();
+    assert_eq!(events, [("firearm.updated".to_owned(), Some("benelli-m4".to_owned()))]);
+
+    app.state.catalog.catch_up(revision).await.unwrap();
+    let ((w, _), _) = parsed(&svg_of(&app, &key, path).await);
+    assert_eq!(w, 1000.0);
+    let current = app.state.catalog.current();
+    // An unchanged firearm's asset keeps its ETag across the new snapshot: clients keep their copy.
+    assert_eq!(firearm_asset(&current, "glock-17", FirearmAsset::Model).unwrap().etag.as_str(), stale_etag);
 }
