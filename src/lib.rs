@@ -26,3 +26,4 @@ pub mod sellers;
 pub mod shutdown;
 pub mod telemetry;
 pub mod webhooks;
+pub mod xml;

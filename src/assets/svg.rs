@@ -10,6 +10,7 @@ use std::fmt::Write;
 
 use super::figures::Figures;
 use super::parts::{Drawing, Point};
+pub use crate::xml::escape;
 
 /// A colour as `#rgb` or `#rrggbb`, nothing else.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -161,23 +162,6 @@ pub fn number(value: f64) -> String {
     if text == "-0" { "0".into() } else { text.into() }
 }
 
-/// Text as XML character data or an attribute value.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,10 +181,5 @@ mod tests {
         assert_eq!(number(0.125), "0.13");
         assert_eq!(number(12.5), "12.5");
         assert_eq!(number(-0.001), "0");
-    }
-
-    #[test]
-    fn markup_in_a_name_is_escaped() {
-        assert_eq!(escape("<a & \"b\">"), "&lt;a &amp; &quot;b&quot;&gt;");
     }
 }

@@ -41,8 +41,9 @@ pub fn feed(entries: &[ChangelogItem], base: &str) -> String {
         element(&mut xml, 2, "published", &rfc3339(&entry.posted_at));
         element(&mut xml, 2, "updated", &rfc3339(changed_at(entry)));
         link(&mut xml, 2, "alternate", &format!("{base}/v1/changelog/{}", entry.id));
-        let _ = writeln!(xml, "    <category term=\"{}\"/>", escaped(&entry.category));
-        let _ = writeln!(xml, "    <content type=\"html\">{}</content>", escaped(&entry.body_html));
+        let _ = writeln!(xml, "    <category term=\"{}\"/>", crate::xml::escape(&entry.category));
+        let _ =
+            writeln!(xml, "    <content type=\"html\">{}</content>", crate::xml::escape(&entry.body_html));
         xml.push_str("  </entry>\n");
     }
     xml.push_str("</feed>\n");
@@ -50,28 +51,17 @@ pub fn feed(entries: &[ChangelogItem], base: &str) -> String {
 }
 
 fn element(xml: &mut String, depth: usize, name: &str, text: &str) {
-    let _ = writeln!(xml, "{:indent$}<{name}>{}</{name}>", "", escaped(text), indent = depth * 2);
+    let _ = writeln!(xml, "{:indent$}<{name}>{}</{name}>", "", crate::xml::escape(text), indent = depth * 2);
 }
 
 fn link(xml: &mut String, depth: usize, rel: &str, href: &str) {
-    let _ =
-        writeln!(xml, "{:indent$}<link rel=\"{rel}\" href=\"{}\"/>", "", escaped(href), indent = depth * 2);
-}
-
-/// `text` with XML's five special characters escaped (fit for text and attribute values).
-fn escaped(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            ch => out.push(ch),
-        }
-    }
-    out
+    let _ = writeln!(
+        xml,
+        "{:indent$}<link rel=\"{rel}\" href=\"{}\"/>",
+        "",
+        crate::xml::escape(href),
+        indent = depth * 2
+    );
 }
 
 /// `YYYY-MM-DD HH:MM:SS` (UTC) as RFC 3339.
@@ -129,8 +119,7 @@ mod tests {
     }
 
     #[test]
-    fn text_is_escaped() {
-        assert_eq!(escaped("a < b & \"c\""), "a &lt; b &amp; &quot;c&quot;");
+    fn times_are_rfc3339() {
         assert_eq!(rfc3339("2026-11-22 05:38:13"), "2026-11-22T05:38:13Z");
     }
 }

@@ -24,6 +24,7 @@ const LAYERS: &[&[&str]] = &[
         "telemetry",
         "shutdown",
         "db",
+        "xml",
     ],
     &["catalog"],
     &["assets"],
