@@ -186,3 +186,52 @@ fn draw_firearm(figures: &Figures, asset: &FirearmAsset) -> Result<Bytes, QueryE
         FirearmAsset::Model => Bytes::from(glb::glb(&drawing, &figures.name)),
     })
 }
+
+/// A silhouette as JSON (`format=json` or `datauri`): the SVG document as text or as a data URI,
+/// with what it was drawn from.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SilhouetteDocument {
+    id: String,
+    name: String,
+    format: &'static str,
+    mime_type: &'static str,
+    length_mm: f64,
+    height_mm: f64,
+    /// Figures taken from the layout's proportions because the catalog does not state them.
+    drawn_by_convention: Vec<&'static str>,
+    /// The SVG document (`format=json`).
+    svg: Option<String>,
+    /// `data:image/svg+xml;base64,...` (`format=datauri`).
+    data_uri: Option<String>,
+}
+
+/// The silhouette of firearm `id` drawn with `stroke`, as text or as a data URI.
+pub fn silhouette_document(
+    snapshot: &Snapshot,
+    id: &str,
+    stroke: &Stroke,
+    as_data_uri: bool,
+) -> Result<SilhouetteDocument, QueryError> {
+    use base64::Engine as _;
+    let located = firearm_asset(snapshot, id, FirearmAsset::svg(View::Side, stroke))?;
+    let body = located.body()?;
+    let Source::Firearm(figures) = &located.source else {
+        return Err(QueryError::Failed("a silhouette located as a bullet".into()));
+    };
+    let svg = String::from_utf8_lossy(&body).into_owned();
+    let data_uri = as_data_uri.then(|| {
+        format!("data:{SVG};base64,{}", base64::engine::general_purpose::STANDARD.encode(svg.as_bytes()))
+    });
+    Ok(SilhouetteDocument {
+        id: id.to_owned(),
+        name: figures.name.clone(),
+        format: if as_data_uri { "datauri" } else { "json" },
+        mime_type: SVG,
+        length_mm: figures.length.mm,
+        height_mm: (figures.height.mm * 100.0).round() / 100.0,
+        drawn_by_convention: figures.assumed(),
+        svg: (!as_data_uri).then_some(svg),
+        data_uri,
+    })
+}

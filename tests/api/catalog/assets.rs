@@ -106,14 +106,13 @@ async fn layouts_are_drawn_apart(app: TestApp) {
 async fn rasters_decode_at_their_stated_size(app: TestApp) {
     let key = builder(&app).await;
     let media: Value = app.get_with_key("/v1/firearms/ak-47/media", &key).await.json().await.unwrap();
-    let thumbnail =
-        media["data"]["items"].as_array().unwrap().iter().find(|i| i["role"] == "thumbnail").unwrap();
+    let thumbnail = media["data"].as_array().unwrap().iter().find(|i| i["role"] == "thumbnail").unwrap();
     let response = app.get_with_key(thumbnail["url"].as_str().unwrap(), &key).await;
     assert_eq!(response.headers()["content-type"], "image/png");
     let png = Pixmap::decode_png(&response.bytes().await.unwrap()).expect("a PNG");
     assert_eq!(
         (i64::from(png.width()), i64::from(png.height())),
-        (thumbnail["widthPx"].as_i64().unwrap(), thumbnail["heightPx"].as_i64().unwrap())
+        (thumbnail["width"].as_i64().unwrap(), thumbnail["height"].as_i64().unwrap())
     );
     assert!(png.pixels().iter().any(|p| p.alpha() > 0), "something is drawn");
     let response = app.get_with_key("/v1/firearms/glock-17/silhouette?format=png", &key).await;
@@ -121,6 +120,13 @@ async fn rasters_decode_at_their_stated_size(app: TestApp) {
     let png = Pixmap::decode_png(&response.bytes().await.unwrap()).unwrap();
     // 202 × 138 mm drawn 1,200 pixels wide.
     assert_eq!((png.width(), png.height()), (1200, 820));
+    // The published client's sizes of a drawing: display 1,200 pixels wide, thumb 320.
+    for (size, width) in [("display", 1200), ("thumb", 320)] {
+        let response =
+            app.get_with_key(&format!("/v1/firearms/glock-17/media/silhouette?size={size}"), &key).await;
+        assert_eq!(response.headers()["content-type"], "image/png");
+        assert_eq!(Pixmap::decode_png(&response.bytes().await.unwrap()).unwrap().width(), width, "{size}");
+    }
 }
 
 fn u32_at(bytes: &[u8], at: usize) -> u32 {
@@ -212,6 +218,21 @@ async fn stroke_parameters_are_bounded_and_cannot_inject_markup(app: TestApp) {
     assert!(svg.contains("fill=\"#a0c\" stroke=\"#a0c\" stroke-width=\"2.5\""), "{svg}");
     let raw = svg_of(&app, &key, "/v1/firearms/glock-17/silhouette?format=raw").await;
     assert_eq!(raw, svg_of(&app, &key, "/v1/firearms/glock-17/silhouette?format=svg").await, "raw is svg");
+    // The JSON forms carry the same document, as text or as a data URI.
+    let json: Value =
+        app.get_with_key("/v1/firearms/glock-17/silhouette?format=json", &key).await.json().await.unwrap();
+    assert_eq!(json["data"]["svg"], raw.as_str());
+    assert_eq!(
+        (json["data"]["lengthMm"].as_f64(), json["data"]["heightMm"].as_f64()),
+        (Some(202.0), Some(138.0))
+    );
+    let uri: Value =
+        app.get_with_key("/v1/firearms/glock-17/silhouette?format=datauri", &key).await.json().await.unwrap();
+    let encoded =
+        uri["data"]["dataUri"].as_str().unwrap().strip_prefix("data:image/svg+xml;base64,").unwrap();
+    use base64::Engine as _;
+    let decoded = base64::engine::general_purpose::STANDARD.decode(encoded).unwrap();
+    assert_eq!(String::from_utf8(decoded).unwrap(), raw);
 }
 
 async fn a_held_etag_is_answered_304_before_anything_is_drawn(app: TestApp) {
@@ -248,35 +269,41 @@ async fn a_held_etag_is_answered_304_before_anything_is_drawn(app: TestApp) {
 async fn the_media_list_and_index_agree_and_page_within_bounds(app: TestApp) {
     let key = builder(&app).await;
     let media: Value = app.get_with_key("/v1/firearms/glock-17/media", &key).await.json().await.unwrap();
-    let items = media["data"]["items"].as_array().unwrap();
+    let items = media["data"].as_array().unwrap();
     let roles: Vec<&str> = items.iter().map(|i| i["role"].as_str().unwrap()).collect();
     assert_eq!(
         roles,
         ["silhouette", "thumbnail", "schematic-side", "schematic-top", "schematic-front", "model"]
     );
     for item in items {
-        assert_eq!(item["source"], "generated");
-        assert_eq!(item["license"], "MIT");
+        assert_eq!(item["credit"]["source"], "generated");
+        assert_eq!(item["credit"]["license"], "MIT");
+        assert_eq!(item["drawnByConvention"], serde_json::json!(["widthMm"]), "height and barrel are stated");
         let response = app.get_with_key(item["url"].as_str().unwrap(), &key).await;
         assert_eq!(response.status(), 200, "{item}");
-        assert_eq!(response.headers()["content-type"], item["contentType"].as_str().unwrap(), "{item}");
-        let by_role = app
-            .get_with_key(&format!("/v1/firearms/glock-17/media/{}", item["role"].as_str().unwrap()), &key)
-            .await;
+        assert_eq!(response.headers()["content-type"], item["mimeType"].as_str().unwrap(), "{item}");
+        let role = item["role"].as_str().unwrap();
+        let by_role = app.get_with_key(&format!("/v1/firearms/glock-17/media/{role}"), &key).await;
         assert_eq!(by_role.status(), 200, "{item}");
+        // As the published client's get_media asks: the listing, in the envelope.
+        let listed: Value = app
+            .get_with_key(&format!("/v1/firearms/glock-17/media/{role}?format=json"), &key)
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(&listed["data"], item);
     }
-    assert_eq!(
-        media["data"]["drawnByConvention"],
-        serde_json::json!(["widthMm"]),
-        "height and barrel are stated"
-    );
-    // A firearm with nothing to draw lists nothing and says why; a role it lacks is 404.
+    let models: Value =
+        app.get_with_key("/v1/firearms/glock-17/media?kind=model", &key).await.json().await.unwrap();
+    assert_eq!(models["data"].as_array().unwrap().len(), 1);
+    // A firearm with nothing to draw lists nothing; asked for a drawing, it says why.
     let media: Value = app.get_with_key("/v1/firearms/benelli-m4/media", &key).await.json().await.unwrap();
-    assert_eq!(media["data"]["items"], serde_json::json!([]));
-    assert_eq!(media["data"]["missingForDrawings"], serde_json::json!(["overallLengthMm"]));
-    let (status, _, _) =
+    assert_eq!(media["data"], serde_json::json!([]));
+    let (status, _, body) =
         error_reason(app.get_with_key("/v1/firearms/benelli-m4/media/model", &key).await).await;
     assert_eq!(status, 404);
+    assert_eq!(body["error"]["details"]["missing"], serde_json::json!(["overallLengthMm"]));
     let (status, _, _) =
         error_reason(app.get_with_key("/v1/firearms/glock-17/media/gallery", &key).await).await;
     assert_eq!(status, 404, "no stored gallery image");
@@ -294,6 +321,12 @@ async fn the_media_list_and_index_agree_and_page_within_bounds(app: TestApp) {
     let glock = listed.iter().find(|f| f["id"] == "glock-17").unwrap();
     assert_eq!(glock["kinds"], serde_json::json!(["silhouette", "schematic", "model"]));
     assert_eq!(glock["count"], 6);
+    assert_eq!(glock["images"], serde_json::json!([]), "no stored image");
+    let of_kind = |kind: &str| format!("/v1/firearms/media?kind={kind}&per_page=1");
+    let models: Value = app.get_with_key(&of_kind("model"), &key).await.json().await.unwrap();
+    assert_eq!(models["pagination"]["total"], all["pagination"]["total"]);
+    let photos: Value = app.get_with_key(&of_kind("photo"), &key).await.json().await.unwrap();
+    assert_eq!(photos["pagination"]["total"], 0);
     assert!(listed.iter().all(|f| f["id"] != "benelli-m4"));
     for bad in ["per_page=1001", "per_page=0", "page=0"] {
         let (status, reason, _) =
