@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 use super::bulk_references;
 use super::change_log;
 use super::content::{self, Content};
+use super::image_files;
 use super::import_error::ImportError;
 use super::insert;
 use super::load::{self, FileRecords};
@@ -145,11 +146,22 @@ pub async fn import_dir(db: &Db, dir: &Path, progress: bool) -> Result<Summary, 
     // The content is read and checked first: a bad file refuses the import before anything is written.
     let content = content::load_dir(dir)?;
     let content = content.as_ref();
-    if let Some((mut catalog, part)) = source_files::changed_part(db, dir).await? {
+    // A changed image file leaves its data file as it was, so a catalog naming image files is
+    // imported whole: its files are read again and a changed one changes its firearm's version.
+    let stored_files =
+        image_files::any_named(db).await.map_err(ImportError::database("reading the stored image files"))?;
+    let part = match stored_files {
+        true => None,
+        false => {
+            source_files::changed_part(db, dir).await?.filter(|(catalog, _)| !names_image_files(catalog))
+        }
+    };
+    if let Some((mut catalog, part)) = part {
         clear_changed_verifications(db, &mut catalog, &part.files, dir).await?;
+        let images = image_files::read_into(dir, &mut catalog).map_err(ImportError::ImageFile)?;
         let files_parsed = Some((part.files.len(), part.files_in_folder));
-        if let Some(summary) =
-            import_scoped(db, Arc::new(catalog), Scope::Part(part), content, progress).await?
+        let read = Read { content, images: &images };
+        if let Some(summary) = import_scoped(db, Arc::new(catalog), Scope::Part(part), read, progress).await?
         {
             return Ok(Summary { files_parsed, ..summary });
         }
@@ -159,10 +171,16 @@ pub async fn import_dir(db: &Db, dir: &Path, progress: bool) -> Result<Summary, 
     }
     let (mut catalog, files) = load::load_dir_with_files(dir)?;
     clear_changed_verifications(db, &mut catalog, &files, dir).await?;
+    let images = image_files::read_into(dir, &mut catalog).map_err(ImportError::ImageFile)?;
     let files_parsed = Some((files.len(), files.len()));
+    let read = Read { content, images: &images };
     let summary =
-        import_scoped(db, Arc::new(catalog), Scope::Whole { files: Some(files) }, content, progress).await?;
+        import_scoped(db, Arc::new(catalog), Scope::Whole { files: Some(files) }, read, progress).await?;
     Ok(Summary { files_parsed, ..summary.expect("an import of the whole catalog is never outdated") })
+}
+
+fn names_image_files(catalog: &Catalog) -> bool {
+    catalog.firearms.iter().any(|f| f.images.iter().any(|image| image.file.is_some()))
 }
 
 /// A verified firearm field whose value the import changes loses its verification, in the
@@ -188,6 +206,14 @@ async fn clear_changed_verifications(
     Ok(())
 }
 
+/// What an import read from its folder besides the records: the content (None leaves the stored
+/// content as it is) and the image files.
+#[derive(Clone, Copy, Default)]
+struct Read<'a> {
+    content: Option<&'a Content>,
+    images: &'a [image_files::ImageFile],
+}
+
 /// What an import covers.
 enum Scope {
     /// The whole catalog: a stored record it does not hold is deleted. `files` are the data files
@@ -206,7 +232,8 @@ pub async fn import(
     catalog: impl Into<Arc<Catalog>>,
     progress: bool,
 ) -> Result<Summary, ImportError> {
-    let summary = import_scoped(db, catalog.into(), Scope::Whole { files: None }, None, progress).await?;
+    let summary =
+        import_scoped(db, catalog.into(), Scope::Whole { files: None }, Read::default(), progress).await?;
     Ok(summary.expect("an import of the whole catalog is never outdated"))
 }
 
@@ -217,12 +244,12 @@ async fn import_scoped(
     db: &Db,
     catalog: Arc<Catalog>,
     scope: Scope,
-    content: Option<&Content>,
+    read: Read<'_>,
     progress: bool,
 ) -> Result<Option<Summary>, ImportError> {
     let mut writer =
         db.bulk_writer().await.map_err(ImportError::database("cannot connect for the import"))?;
-    let outcome = import_on(&mut writer, db, catalog, scope, content, progress).await;
+    let outcome = import_on(&mut writer, db, catalog, scope, read, progress).await;
     writer.finish().await;
     outcome
 }
@@ -233,7 +260,7 @@ async fn import_on(
     db: &Db,
     catalog: Arc<Catalog>,
     scope: Scope,
-    content: Option<&Content>,
+    Read { content, images }: Read<'_>,
     progress: bool,
 ) -> Result<Option<Summary>, ImportError> {
     let total = catalog.record_count();
@@ -350,6 +377,7 @@ async fn import_on(
         bulk_references::restore(&mut tx, suspended).await?;
         tracing::debug!(elapsed_ms = checking.elapsed().as_millis() as u64, "references checked");
     }
+    image_files::store(&mut tx, images).await.map_err(ImportError::database("storing the image files"))?;
     let committing = std::time::Instant::now();
     tx.commit().await.map_err(ImportError::database("committing the import"))?;
     tracing::debug!(elapsed_ms = committing.elapsed().as_millis() as u64, "committed");

@@ -28,6 +28,9 @@ pub enum ImportError {
     /// A verification the import had to clear could not be written to its data file.
     #[error("{0}")]
     Verification(String),
+    /// An image file the catalog names cannot be taken (`catalog::image_files`).
+    #[error("{0}")]
+    ImageFile(String),
     /// The thread building the rows stopped before the last of them.
     #[error("building the catalog's rows failed")]
     RowsStopped,
@@ -50,7 +53,11 @@ impl ImportError {
             Self::Database { source, .. } | Self::Sql(source) => crate::db::is_unavailable(source),
             Self::Stored(error) => error.is_unavailable(),
             Self::InFolder { source, .. } => source.is_unavailable(),
-            Self::Refused(_) | Self::Rows(_) | Self::RowsStopped | Self::Verification(_) => false,
+            Self::Refused(_)
+            | Self::Rows(_)
+            | Self::RowsStopped
+            | Self::Verification(_)
+            | Self::ImageFile(_) => false,
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod content;
 pub mod export;
 pub mod game_stats;
 pub mod held;
+pub mod image_files;
 pub mod import;
 pub mod import_error;
 pub mod insert;

@@ -132,6 +132,13 @@ pub struct Image {
     pub alt_text: Option<String>,
     pub width_px: Option<i64>,
     pub height_px: Option<i64>,
+    /// A PNG, JPEG or WebP file under the data folder that the service serves as it is
+    /// (`catalog::image_files`); `url` stays the address it was published at.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// The SHA-256 of `file`'s bytes, set by the import (a data file's own value is replaced).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_digest: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

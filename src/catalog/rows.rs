@@ -309,7 +309,8 @@ fn firearm_children(firearm: &Firearm) -> Vec<ChildRow> {
         children.push(child(
             "images",
             json!({"id": image.id, "firearm_id": id, "url": image.url, "type": image.image_type, "source": image.source,
-                   "license": image.license, "alt_text": image.alt_text, "width_px": image.width_px, "height_px": image.height_px}),
+                   "license": image.license, "alt_text": image.alt_text, "width_px": image.width_px, "height_px": image.height_px,
+                   "file": image.file, "file_digest": image.file_digest}),
         ));
     }
     children.extend(links("firearm_interfaces", "firearm_id", &firearm.id, &firearm.interfaces));

@@ -68,9 +68,10 @@ pub async fn run(command: CatalogCommand, database_url: &str) -> Result<(), CliE
             Ok(())
         }
         CatalogCommand::Check { path, hosts, warnings } => {
-            let catalog = load::load_dir(&path)?;
-            // The changelog, blog and notices are checked as the import reads them.
+            let mut catalog = load::load_dir(&path)?;
+            // The changelog, blog and notices, and the image files, are checked as the import reads them.
             content::load_dir(&path)?;
+            crate::catalog::image_files::read_into(&path, &mut catalog).map_err(CliError::invalid)?;
             let hosts = hosts.unwrap_or_else(|| path.join(load::HOST_LIST_FILE));
             let hosts = check::hosts::HostList::load(&hosts)?;
             let report = check::check(&catalog, &hosts);

@@ -180,7 +180,7 @@ fn stored_item(id: &str, image: &Image) -> MediaItem {
         id: Some(image.id),
         kind: stored_kind(image),
         role: image.image_type.clone().unwrap_or_else(|| "gallery".into()),
-        mime_type: content_type_of(&image.url).to_owned(),
+        mime_type: content_type_of(image.file.as_deref().unwrap_or(&image.url)).to_owned(),
         width: image.width_px,
         height: image.height_px,
         alt: image.alt_text.clone(),

@@ -26,6 +26,7 @@ crate::on_each_database!(setup = crate::support::read_catalog_app;
     the_media_list_and_index_agree_and_page_within_bounds,
     a_cartridge_is_drawn_to_its_overall_length_and_base_diameter,
     a_firearm_gaining_a_drawing_is_updated_and_drawn,
+    an_image_file_added_under_data_is_served_as_it_is,
 );
 
 async fn builder(app: &TestApp) -> String {
@@ -395,4 +396,54 @@ async fn a_firearm_gaining_a_drawing_is_updated_and_drawn(app: TestApp) {
     let current = app.state.catalog.current();
     // An unchanged firearm's asset keeps its ETag across the new snapshot: clients keep their copy.
     assert_eq!(firearm_asset(&current, "glock-17", FirearmAsset::Model).unwrap().etag.as_str(), stale_etag);
+}
+
+async fn an_image_file_added_under_data_is_served_as_it_is(app: TestApp) {
+    let key = builder(&app).await;
+    let (_copy, dir) = super::verification::data_copy();
+    // A 3 × 2 PNG, added to the Glock 17's record with its own source and license.
+    let mut pixmap = Pixmap::new(3, 2).unwrap();
+    pixmap.fill(resvg::tiny_skia::Color::from_rgba8(200, 40, 40, 255));
+    let png = pixmap.encode_png().unwrap();
+    std::fs::create_dir_all(dir.join("images")).unwrap();
+    std::fs::write(dir.join("images/glock-17-test.png"), &png).unwrap();
+    let file = dir.join("manufacturers/glock.toml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let image = r#"images = [{ id = 9001, url = "https://example.com/glock-17.png", file = "images/glock-17-test.png", type = "photo", source = "test fixture", license = "CC0-1.0", altText = "A red test image", widthPx = 3, heightPx = 2 }]"#;
+    let edited = text.replacen("id = \"glock-17\"\n", &format!("id = \"glock-17\"\n{image}\n"), 1);
+    assert_ne!(edited, text, "the Glock 17's record is in glock.toml");
+    std::fs::write(&file, edited).unwrap();
+    let revision = import::import_dir(&app.state.db, &dir, false).await.unwrap().revision;
+    app.state.catalog.catch_up(revision).await.unwrap();
+
+    let path = "/v1/firearms/glock-17/images/9001";
+    let response = app.get_with_key(path, &key).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "image/png");
+    let etag = response.headers()["etag"].to_str().unwrap().to_owned();
+    assert_eq!(response.bytes().await.unwrap().to_vec(), png, "served as it was added");
+    let again =
+        app.client.get(app.url(path)).header("x-api-key", &key).header("if-none-match", &etag).send().await;
+    assert_eq!(again.unwrap().status(), 304);
+    // By its type or kind on the media route, and listed with its own credit.
+    let by_kind = app.get_with_key("/v1/firearms/glock-17/media/photo", &key).await;
+    assert_eq!(by_kind.bytes().await.unwrap().to_vec(), png);
+    let media: Value =
+        app.get_with_key("/v1/firearms/glock-17/media?kind=photo", &key).await.json().await.unwrap();
+    let item = &media["data"][0];
+    assert_eq!((item["id"].as_i64(), item["mimeType"].as_str()), (Some(9001), Some("image/png")));
+    assert_eq!(item["credit"]["license"], "CC0-1.0");
+    assert_eq!(item["credit"]["sourceUrl"], "https://example.com/glock-17.png");
+    let index: Value = app.get_with_key("/v1/firearms/media?kind=photo", &key).await.json().await.unwrap();
+    assert_eq!(index["data"][0]["images"][0]["id"], 9001);
+
+    // A file that is not an image refuses the whole import, naming it; nothing changes.
+    std::fs::write(dir.join("images/glock-17-test.png"), b"GIF89a not taken").unwrap();
+    let refused = import::import_dir(&app.state.db, &dir, false).await.unwrap_err().to_string();
+    assert!(
+        refused.contains("images/glock-17-test.png") && refused.contains("not a PNG, JPEG or WebP"),
+        "{refused}"
+    );
+    let response = app.get_with_key(path, &key).await;
+    assert_eq!(response.bytes().await.unwrap().to_vec(), png, "the stored file is kept");
 }

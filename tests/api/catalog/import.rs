@@ -314,6 +314,8 @@ async fn a_catalog_of_several_chunks_imports_as_one(backend: Backend) {
         alt_text: None,
         width_px: None,
         height_px: None,
+        file: None,
+        file_digest: None,
     };
     let last = catalog.firearms.len() - 1;
     std::sync::Arc::make_mut(&mut catalog.firearms.typed_mut()[last]).images.push(image.clone());

@@ -35,7 +35,7 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// A copy of the bundled data, removed when dropped.
-struct DataCopy(PathBuf);
+pub(crate) struct DataCopy(PathBuf);
 
 impl Drop for DataCopy {
     fn drop(&mut self) {
@@ -43,7 +43,7 @@ impl Drop for DataCopy {
     }
 }
 
-fn data_copy() -> (DataCopy, PathBuf) {
+pub(crate) fn data_copy() -> (DataCopy, PathBuf) {
     let dir = std::env::temp_dir().join(format!("armory-verify-{}", uuid::Uuid::new_v4().simple()));
     copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data"), &dir);
     (DataCopy(dir.clone()), dir)
