@@ -69,6 +69,8 @@ impl QueryParams for MediaFileQuery {
     }
 }
 
+/// `format` and `variant` as the published client sends them: checked and published, and with
+/// one form of a stored file, nothing else to choose.
 pub struct ImageQuery;
 
 impl QueryParams for ImageQuery {
